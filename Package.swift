@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "hammock",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Siesta", targets: ["Siesta"]),
+        .library(name: "DemoAPI", targets: ["DemoAPI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        .target(
+            name: "Siesta",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "DemoAPI",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird")
+            ]
+        ),
+        .testTarget(
+            name: "SiestaTests",
+            dependencies: ["Siesta", "DemoAPI"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
