@@ -31,6 +31,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "DemoAPITests",
+            dependencies: [
+                "DemoAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
             name: "SiestaTests",
             dependencies: ["Siesta", "DemoAPI"]
         ),
