@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Siesta", targets: ["Siesta"]),
+        .library(name: "SiestaSQLite", targets: ["SiestaSQLite"]),
         .library(name: "DemoAPI", targets: ["DemoAPI"]),
     ],
     dependencies: [
@@ -27,6 +28,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "SiestaSQLite",
+            dependencies: ["Siesta", "CSQLite"]
+        ),
         .target(
             name: "DemoAPI",
             dependencies: [
@@ -45,6 +55,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "SiestaSQLiteTests",
+            dependencies: ["SiestaSQLite", "Siesta", "DemoAPI"]
         ),
         .testTarget(
             name: "SiestaTests",
