@@ -18,6 +18,9 @@ import NIOCore
 /// Each server has its own in-memory data, seeded afresh on every ``start(host:port:)``: writes
 /// through one server are never seen by another, and nothing is persisted. The server logs
 /// nothing, so it can run inside a terminal program.
+///
+/// Keep a reference for as long as the server should run: when the last reference goes away
+/// the server is stopped as by ``shutdown()``, without waiting for it.
 public final class DemoServer: Sendable {
     /// The URL of the server's root, `http://HOST:PORT/`, always with a trailing slash, so that
     /// relative paths such as `"users/1"` resolve against it. An IPv6 host appears in brackets.
