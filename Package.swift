@@ -62,7 +62,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SiestaTests",
-            dependencies: ["Siesta", "DemoAPI"]
+            dependencies: [
+                "Siesta", "DemoAPI",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
