@@ -68,7 +68,9 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Siesta load() through the pipeline, 10 MB JSON") { benchmark in
-        let service = await MainActor.run { Service(baseURL: "http://bench.invalid/", networking: FixedResponseProvider(body: body)) }
+        let service = await MainActor.run {
+            Service(baseURL: "http://bench.invalid/", networking: FixedResponseProvider(body: body))
+        }
         for _ in benchmark.scaledIterations {
             await loadThroughPipeline(service, path: "/items")
         }
