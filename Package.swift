@@ -7,12 +7,14 @@ let package = Package(
     products: [
         .library(name: "Siesta", targets: ["Siesta"]),
         .library(name: "DemoAPI", targets: ["DemoAPI"]),
+        .library(name: "Squid", targets: ["Squid"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .target(
@@ -40,6 +42,26 @@ let package = Package(
         .testTarget(
             name: "SiestaTests",
             dependencies: ["Siesta", "DemoAPI"]
+        ),
+        .target(
+            name: "Squid",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "SquidTests",
+            dependencies: [
+                "Squid",
+                "DemoAPI",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
