@@ -95,7 +95,7 @@ struct BodyTests {
         try await withDemoServer { server in
             for method in [HttpMethod.get, .head] {
                 let request = EchoRequest(method: method, body: HttpData.Raw(text: "x"))
-                let error = await failure { try await request.schedule(with: DemoService(server)).value }
+                let error = await failure(request.schedule(with: DemoService(server)))
                 guard case .invalidRequest(let message)? = error else {
                     Issue.record("expected invalidRequest, got \(String(describing: error))")
                     continue
@@ -115,7 +115,7 @@ struct BodyTests {
         }
         try await withDemoServer { server in
             let request = EchoRequest(method: .post, body: HttpData.Json(Unencodable()))
-            let error = await failure { try await request.schedule(with: DemoService(server)).value }
+            let error = await failure(request.schedule(with: DemoService(server)))
             guard case .encodingFailed? = error else {
                 Issue.record("expected encodingFailed, got \(String(describing: error))")
                 return

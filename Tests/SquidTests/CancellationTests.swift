@@ -13,7 +13,8 @@ struct CancellationTests {
             let response = SlowRequest(delay: 800).schedule(with: DemoService(server))
             let first = Collector(response)
             let second = Collector(response)
-            #expect(try await eventually { server.requestCount(forPath: "/slow") == 1 })
+            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            #expect(reached)
             first.cancel()
             second.cancel()
             try await Task.sleep(nanoseconds: 1_200_000_000)
@@ -31,7 +32,8 @@ struct CancellationTests {
             let response = SlowRequest(delay: 400).schedule(with: DemoService(server))
             let leaving = Collector(response)
             let staying = Collector(response)
-            #expect(try await eventually { server.requestCount(forPath: "/slow") == 1 })
+            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            #expect(reached)
             leaving.cancel()
             let collected = try await staying.finish()
             #expect(collected.values == [.init(slept: 400)])
@@ -46,9 +48,10 @@ struct CancellationTests {
             let response = SlowRequest(delay: 3000).schedule(with: DemoService(server))
             let start = ContinuousClock.now
             let task = Task {
-                await failure { try await response.value }
+                await failure(response)
             }
-            #expect(try await eventually { server.requestCount(forPath: "/slow") == 1 })
+            let started = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            #expect(started)
             task.cancel()
             let error = await task.value
             let elapsed = ContinuousClock.now - start
@@ -65,7 +68,8 @@ struct CancellationTests {
         try await withDemoServer { server in
             let response = SlowRequest(delay: 300).schedule(with: DemoService(server))
             let cancelled = Collector(response)
-            #expect(try await eventually { server.requestCount(forPath: "/slow") == 1 })
+            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            #expect(reached)
             cancelled.cancel()
             let collected = try await Collector(response).finish()
             #expect(collected.values == [.init(slept: 300)])
@@ -79,7 +83,8 @@ struct CancellationTests {
         try await withDemoServer { server in
             let service = DemoService(server)
             let slow = Collector(SlowRequest(delay: 5000).schedule(with: service))
-            #expect(try await eventually { server.requestCount(forPath: "/slow") == 1 })
+            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            #expect(reached)
             slow.cancel()
             let start = ContinuousClock.now
             let count = try await CounterRequest().schedule(with: service).value

@@ -42,9 +42,7 @@ struct ErrorTests {
     @Test("a 404 fails with requestFailed carrying status, body and URL, described in one sentence")
     func notFound() async throws {
         try await withDemoServer { server in
-            let error = await failure {
-                try await TextRequest(routes: ["errors", 404]).schedule(with: DemoService(server)).value
-            }
+            let error = await failure(TextRequest(routes: ["errors", 404]).schedule(with: DemoService(server)))
             guard case .requestFailed(let status, let response)? = error else {
                 Issue.record("expected requestFailed, got \(String(describing: error))")
                 return
@@ -79,9 +77,7 @@ struct ErrorTests {
     @Test("a missing key fails with decodingFailed keeping the DecodingError")
     func keyNotFound() async throws {
         try await withDemoServer { server in
-            let error = await failure {
-                try await StrictRequest(routes: ["users", 1]).schedule(with: DemoService(server)).value
-            }
+            let error = await failure(StrictRequest(routes: ["users", 1]).schedule(with: DemoService(server)))
             guard case .decodingFailed(let decodingError, let url)? = error else {
                 Issue.record("expected decodingFailed, got \(String(describing: error))")
                 return
@@ -99,12 +95,8 @@ struct ErrorTests {
     @Test("malformed JSON and invalid UTF-8 fail with dataCorrupted")
     func corrupted() async throws {
         try await withDemoServer { server in
-            let json = await failure {
-                try await StrictRequest(routes: ["broken", "json"]).schedule(with: DemoService(server)).value
-            }
-            let text = await failure {
-                try await TextRequest(routes: ["broken", "utf8"]).schedule(with: DemoService(server)).value
-            }
+            let json = await failure(StrictRequest(routes: ["broken", "json"]).schedule(with: DemoService(server)))
+            let text = await failure(TextRequest(routes: ["broken", "utf8"]).schedule(with: DemoService(server)))
             for error in [json, text] {
                 guard case .decodingFailed(.dataCorrupted, _)? = error else {
                     Issue.record("expected dataCorrupted, got \(String(describing: error))")
@@ -117,7 +109,10 @@ struct ErrorTests {
     @Test("snake_case decoding is opt-in")
     func snakeCase() async throws {
         struct Echoed: Decodable, Sendable {
-            let bodyLength: Int
+            struct Query: Decodable, Sendable {
+                let userId: String
+            }
+            let query: Query
         }
         struct SnakeEcho: JsonRequest {
             typealias Result = Echoed
@@ -125,19 +120,22 @@ struct ErrorTests {
             var routes: HttpRoute {
                 ["echo"]
             }
+            var query: HttpQuery {
+                ["user_id": 7]
+            }
             var decodeSnakeCase: Bool {
                 snake
             }
         }
         try await withDemoServer { server in
-            let plain = try await SnakeEcho(snake: false).schedule(with: DemoService(server)).value
-            #expect(plain.bodyLength == 0)
-            // With snake case on, "bodyLength" is looked up as "body_length", which is absent.
-            let error = await failure { try await SnakeEcho(snake: true).schedule(with: DemoService(server)).value }
-            guard case .decodingFailed(.keyNotFound, _)? = error else {
+            let converted = try await SnakeEcho(snake: true).schedule(with: DemoService(server)).value
+            #expect(converted.query.userId == "7")
+            let error = await failure(SnakeEcho(snake: false).schedule(with: DemoService(server)))
+            guard case .decodingFailed(.keyNotFound(let key, _), _)? = error else {
                 Issue.record("expected keyNotFound, got \(String(describing: error))")
                 return
             }
+            #expect(key.stringValue == "userId")
         }
     }
 
@@ -145,9 +143,7 @@ struct ErrorTests {
     func timeout() async throws {
         try await withDemoServer { server in
             let start = ContinuousClock.now
-            let error = await failure {
-                try await SlowRequest(delay: 3000, timeout: 0.3).schedule(with: DemoService(server)).value
-            }
+            let error = await failure(SlowRequest(delay: 3000, timeout: 0.3).schedule(with: DemoService(server)))
             guard case .timeout(let url)? = error else {
                 Issue.record("expected timeout, got \(String(describing: error))")
                 return
@@ -161,10 +157,9 @@ struct ErrorTests {
     func bodyTimeout() async throws {
         try await withDemoServer { server in
             let start = ContinuousClock.now
-            let error = await failure {
-                try await TextRequest(routes: ["download"], query: ["bytes": 100_000, "chunk": 1000, "delay": 200])
-                    .schedule(with: DemoService(server).with(timeout: 0.5)).value
-            }
+            let error = await failure(
+                TextRequest(routes: ["download"], query: ["bytes": 100_000, "chunk": 1000, "delay": 200])
+                    .schedule(with: DemoService(server).with(timeout: 0.5)))
             guard case .timeout? = error else {
                 Issue.record("expected timeout, got \(String(describing: error))")
                 return
@@ -178,7 +173,7 @@ struct ErrorTests {
         let server = try await DemoServer.start()
         let service = DemoService(server)
         await server.shutdown()
-        let error = await failure { try await CounterRequest().schedule(with: service).value }
+        let error = await failure(CounterRequest().schedule(with: service))
         guard case .noConnection(let url, _)? = error else {
             Issue.record("expected noConnection, got \(String(describing: error))")
             return
@@ -189,9 +184,7 @@ struct ErrorTests {
     @Test("a connection closed mid-body fails with invalidResponse")
     func truncatedBody() async throws {
         try await withDemoServer { server in
-            let error = await failure {
-                try await TextRequest(routes: ["broken", "close"]).schedule(with: DemoService(server)).value
-            }
+            let error = await failure(TextRequest(routes: ["broken", "close"]).schedule(with: DemoService(server)))
             guard case .invalidResponse? = error else {
                 Issue.record("expected invalidResponse, got \(String(describing: error))")
                 return
@@ -208,7 +201,7 @@ struct ErrorTests {
             }
         }
         for url in ["", "ftp://example.com", "http://"] {
-            let error = await failure { try await CounterRequest().schedule(with: BadService(url: url)).value }
+            let error = await failure(CounterRequest().schedule(with: BadService(url: url)))
             guard case .invalidUrl? = error else {
                 Issue.record("expected invalidUrl for \"\(url)\", got \(String(describing: error))")
                 continue
@@ -225,7 +218,7 @@ struct ErrorTests {
             let error = try #require(collected.error)
             #expect(error.status == 503)
             #expect(error.summary.contains("503"))
-            let awaited = await failure { try await response.value }
+            let awaited = await failure(response)
             #expect(awaited == error)
         }
     }
@@ -242,7 +235,7 @@ struct ErrorTests {
                     300...399
                 }
             }
-            let error = await failure { try await Hostile().schedule(with: DemoService(server)).value }
+            let error = await failure(Hostile().schedule(with: DemoService(server)))
             let text = try #require(error?.description)
             #expect(text.contains("200"))
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{7F}" || $0 == "\u{202E}" })

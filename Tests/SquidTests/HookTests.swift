@@ -39,7 +39,7 @@ struct HookTests {
             var service = DemoService(server)
             service.hook = hook
             _ = try await CounterRequest().schedule(with: service).value
-            _ = await failure { try await TextRequest(routes: ["errors", 500]).schedule(with: service).value }
+            _ = await failure(TextRequest(routes: ["errors", 500]).schedule(with: service))
             #expect(hook.events == ["schedule /counter", "success /counter", "schedule /errors/500", "failure 500"])
         }
     }

@@ -60,7 +60,8 @@ struct PaginationTests {
             var sent = 0
             while !finished.value, sent < 20 {
                 let received = pages.value.count
-                #expect(try await eventually { pages.value.count > received || finished.value })
+                let progressed = try await eventually { pages.value.count > received || finished.value }
+                #expect(progressed)
                 ticks.send(())
                 sent += 1
             }
@@ -85,7 +86,8 @@ struct PaginationTests {
             for _ in 0..<10 {
                 ticks.send(())
             }
-            #expect(try await eventually { collector.collected.values.count >= 1 })
+            let reached = try await eventually { collector.collected.values.count >= 1 }
+            #expect(reached)
             try await Task.sleep(nanoseconds: 200_000_000)
             let loaded = collector.collected.values.count
             #expect(loaded < 3)

@@ -3,6 +3,10 @@ import Foundation
 import Squid
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// A service with a header of its own and an asynchronous header provider.
 private struct HeaderService: HttpService {
     let host: String
@@ -82,7 +86,7 @@ struct RequestBuildingTests {
     func headerInjectionRefused() async throws {
         try await withDemoServer { server in
             let request = EchoRequest(header: ["X-Evil": "a\r\nX-Injected: 1"])
-            let error = await failure { try await request.schedule(with: DemoService(server)).value }
+            let error = await failure(request.schedule(with: DemoService(server)))
             guard case .invalidRequest? = error else {
                 Issue.record("expected invalidRequest, got \(String(describing: error))")
                 return

@@ -110,7 +110,7 @@ struct RetrierTests {
     @Test("without a retrier the first 503 is final")
     func nilRetrier() async throws {
         try await withDemoServer { server in
-            let error = await failure { try await RetryRequest(failures: 2).schedule(with: DemoService(server)).value }
+            let error = await failure(RetryRequest(failures: 2).schedule(with: DemoService(server)))
             #expect(error?.statusCode == 503)
             #expect(server.requestCount(forPath: "/retry") == 1)
         }
@@ -121,7 +121,7 @@ struct RetrierTests {
         try await withDemoServer { server in
             var service = DemoService(server)
             service.retrierFactory = BackoffRetrier.factory(initialDelay: 0.01, maximumRetries: 2)
-            let error = await failure { try await RetryRequest(failures: 5).schedule(with: service).value }
+            let error = await failure(RetryRequest(failures: 5).schedule(with: service))
             #expect(error?.statusCode == 503)
             #expect(server.requestCount(forPath: "/retry") == 3)
         }
@@ -132,7 +132,7 @@ struct RetrierTests {
         try await withDemoServer { server in
             var service = DemoService(server)
             service.retrierFactory = BackoffRetrier.factory(initialDelay: 0.01)
-            let error = await failure { try await RetryRequest(failures: 1, status: 500).schedule(with: service).value }
+            let error = await failure(RetryRequest(failures: 1, status: 500).schedule(with: service))
             #expect(error?.statusCode == 500)
             #expect(server.requestCount(forPath: "/retry") == 1)
         }
@@ -157,7 +157,7 @@ struct RetrierTests {
             var service = DemoService(server)
             service.retrierFactory = BackoffRetrier.factory(initialDelay: 0, maximumRetries: 1)
             let start = ContinuousClock.now
-            let error = await failure { try await TextRequest(routes: ["ratelimited"]).schedule(with: service).value }
+            let error = await failure(TextRequest(routes: ["ratelimited"]).schedule(with: service))
             let elapsed = ContinuousClock.now - start
             #expect(error?.statusCode == 429)
             #expect(server.requestCount(forPath: "/ratelimited") == 2)

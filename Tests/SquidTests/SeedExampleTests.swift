@@ -60,7 +60,8 @@ struct SeedExampleTests {
             ) { users in
                 printed.update { $0.append("Received users: \(users.map(\.username))") }
             }
-            #expect(try await eventually { printed.value.count == 2 })
+            let reached = try await eventually { printed.value.count == 2 }
+            #expect(reached)
             c.cancel()
 
             let lines = printed.value

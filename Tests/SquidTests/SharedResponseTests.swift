@@ -60,7 +60,8 @@ struct SharedResponseTests {
             try await Task.sleep(nanoseconds: 50_000_000)
             #expect(subscriber.received.isEmpty)
             subscriber.request(1)
-            #expect(try await eventually { subscriber.received.count == 2 })
+            let reached = try await eventually { subscriber.received.count == 2 }
+            #expect(reached)
             #expect(subscriber.received == ["value Count(count: 1)", "finished"])
         }
     }

@@ -34,7 +34,8 @@ public struct HttpHeader: Sendable, Hashable, ExpressibleByDictionaryLiteral, Cu
     }
 
     /// The value of a field (case-insensitive), or `nil`. Setting `nil` removes the field;
-    /// setting a value replaces the old one in place, or appends the field.
+    /// setting a value replaces the old one in place (keeping the name's first spelling), or
+    /// appends the field.
     public subscript(field: Field) -> String? {
         get {
             fields.first { $0.field == field }?.value
@@ -43,7 +44,7 @@ public struct HttpHeader: Sendable, Hashable, ExpressibleByDictionaryLiteral, Cu
             let index = fields.firstIndex { $0.field == field }
             switch (index, newValue) {
             case (let index?, let value?):
-                fields[index] = (field, value)
+                fields[index].value = value
             case (let index?, nil):
                 fields.remove(at: index)
             case (nil, let value?):

@@ -16,23 +16,26 @@ public protocol UrlConvertible: Sendable {
 
 extension String: UrlConvertible {
 
-    /// The string as a URL. Characters not allowed in a host or path (e.g. spaces) are
-    /// percent-encoded first. A string without `://` is read as host, optional port and path
-    /// (`"localhost:8080/api"`) and becomes a scheme-less URL (`//localhost:8080/api`). `nil` if
-    /// the string is empty or still does not parse.
+    /// The string as a URL. A string without `://` is read as host, optional port, path and
+    /// query (`"localhost:8080/api?v=2"`) and becomes a scheme-less URL
+    /// (`//localhost:8080/api?v=2`). If the text does not parse as it is, characters not allowed
+    /// in a host, path or query (e.g. spaces) are percent-encoded and parsing is tried once more.
+    /// `nil` if the string is empty or still does not parse.
     public var url: URL? {
         let trimmed = trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {
             return nil
         }
-        let allowed = CharacterSet.urlHostAllowed.union(.urlPathAllowed).union(CharacterSet(charactersIn: ":"))
-        guard let escaped = trimmed.addingPercentEncoding(withAllowedCharacters: allowed) else {
+        let prefixed = trimmed.contains("://") ? trimmed : "//" + trimmed
+        if let url = URL(string: prefixed) {
+            return url
+        }
+        let allowed = CharacterSet.urlHostAllowed.union(.urlPathAllowed).union(.urlQueryAllowed)
+            .union(CharacterSet(charactersIn: ":#"))
+        guard let escaped = prefixed.addingPercentEncoding(withAllowedCharacters: allowed) else {
             return nil
         }
-        if escaped.contains("://") {
-            return URL(string: escaped)
-        }
-        return URL(string: "//" + escaped)
+        return URL(string: escaped)
     }
 }
 

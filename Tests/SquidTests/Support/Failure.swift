@@ -1,9 +1,9 @@
 import Squid
 
-/// Runs `body` and returns the error it threw, or `nil` if it returned a value.
-func failure<T, E: Error>(of body: () async throws(E) -> T) async -> E? {
-    do {
-        _ = try await body()
+/// Awaits `response` and returns the error it failed with, or `nil` if it produced a value.
+func failure<R: Request, E: Error>(_ response: Response<R, E>) async -> E? {
+    do throws(E) {
+        _ = try await response.value
         return nil
     } catch {
         return error
