@@ -20,8 +20,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// The URL request of each attempt is built as: service URL + ``routes`` + service query +
-/// ``query``; header `service.header + service.asyncHeader + header`; ``body`` (which sets the
+/// The URL request of each attempt is built as: service URL + ``NetworkRequest/routes`` + service query +
+/// ``NetworkRequest/query``; header `service.header + service.asyncHeader + header`; ``body`` (which sets the
 /// `Content-Type` if the header has none); timeout ``timeout`` or the service's; then
 /// ``prepare(_:)``. A GET or HEAD request with a body other than ``HttpData/Empty`` fails with
 /// ``Squid/Error/invalidRequest(message:)`` without being sent.
@@ -50,7 +50,7 @@ public protocol Request: NetworkRequest {
 
     /// A last chance to change the assembled `URLRequest` (URL, header fields, body, timeout)
     /// when the declarative properties are not enough. Returns the request unchanged by default.
-    /// Called once per attempt, after the service's hooks have **not** yet seen the request.
+    /// Called once per attempt, before the service's hook sees it in ``ServiceHook/onSchedule(_:_:)``.
     func prepare(_ request: URLRequest) -> URLRequest
 
     /// Turns the body of an accepted response into the result. Throwing fails the request with
