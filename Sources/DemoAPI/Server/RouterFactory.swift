@@ -1,0 +1,23 @@
+import Hummingbird
+
+/// Puts the demo's middleware and routes together into one router.
+enum RouterFactory {
+    /// A router serving every demo route from `store`. Requests are counted before anything
+    /// else runs, every error becomes a JSON error body, and each `GET` route also answers
+    /// `HEAD` with the same headers and no body.
+    static func makeRouter(store: DemoStore) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestCountingMiddleware(store: store))
+        router.add(middleware: ErrorBodyMiddleware())
+        IndexRoutes().register(on: router)
+        UserRoutes(store: store).register(on: router)
+        PostRoutes(store: store).register(on: router)
+        CommentRoutes(store: store).register(on: router)
+        TestRoutes(store: store).register(on: router)
+        BulkRoutes().register(on: router)
+        EchoRoutes().register(on: router)
+        BrokenRoutes().register(on: router)
+        HostileRoutes().register(on: router)
+        return router
+    }
+}
