@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Siesta", targets: ["Siesta"]),
         .library(name: "SiestaSQLite", targets: ["SiestaSQLite"]),
         .library(name: "DemoAPI", targets: ["DemoAPI"]),
+        .library(name: "Squid", targets: ["Squid"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -15,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .target(
@@ -67,6 +69,26 @@ let package = Package(
             dependencies: [
                 "Siesta", "DemoAPI",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "Squid",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "SquidTests",
+            dependencies: [
+                "Squid",
+                "DemoAPI",
+                .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
     ],

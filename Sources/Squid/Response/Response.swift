@@ -1,0 +1,201 @@
+import NIOConcurrencyHelpers
+@preconcurrency import OpenCombine
+
+/// The shared result of a scheduled ``Request``: a `Publisher` of the decoded result, also
+/// readable with `async`/`await`.
+///
+/// Returned by ``Request/schedule(with:)``. Contract:
+/// - The request is sent when the first subscriber subscribes (or ``value`` is first awaited),
+///   not when it is scheduled.
+/// - Any number of subscribers and `await`ers share that one request. Each gets the one result
+///   (one value then `.finished`, or one failure); subscribers arriving after the request finished
+///   get the same result replayed at once, without a new request.
+/// - A value is delivered to a subscriber once it has requested demand; failures need none.
+/// - When every subscriber has cancelled (and no task awaits ``value``) before the result
+///   arrived, the HTTP request is cancelled, the connection closed and nothing is delivered. A
+///   later subscriber then starts a fresh request.
+/// - Results and completions arrive on a background thread; hop to your own executor or use
+///   `receive(on:)` if you need one.
+///
+/// ```swift
+/// let response = UserRequest().schedule(with: MyApi())
+/// let c = response.sink(receiveCompletion: { print($0) }) { users in print(users) }
+/// let users = try await response.value
+/// ```
+public final class Response<RequestType: Request, Failure: Swift.Error>: Publisher, Sendable {
+
+    /// The decoded result type of the request.
+    public typealias Output = RequestType.Result
+
+    typealias Outcome = Result<Delivery<Output>, Failure>
+
+    private enum Phase: Sendable {
+        case idle
+        case running(Task<Void, Never>, generation: Int)
+        case finished(Outcome)
+
+        var isFinished: Bool {
+            if case .finished = self {
+                return true
+            }
+            return false
+        }
+    }
+
+    private enum Listener: Sendable {
+        case subscription(ResponseSubscription<Output, Failure>)
+        case waiter(CheckedContinuation<Outcome, Never>)
+    }
+
+    private struct State: Sendable {
+        var phase = Phase.idle
+        var listeners: [Int: Listener] = [:]
+        var nextID = 0
+        var generation = 0
+        var abandonedWaiters: Set<Int> = []
+    }
+
+    /// The request this response belongs to.
+    public let request: RequestType
+
+    private let operation: @Sendable () async -> Outcome
+    private let cancelledFailure: Failure
+    private let state = NIOLockedValueBox(State())
+
+    init(
+        request: RequestType,
+        cancelledFailure: Failure,
+        operation: @escaping @Sendable () async -> Outcome
+    ) {
+        self.request = request
+        self.cancelledFailure = cancelledFailure
+        self.operation = operation
+    }
+
+    // MARK: Publisher
+
+    /// Attaches a subscriber; the first one starts the request. See the type's contract.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let id = state.withLockedValue { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        let subscription = ResponseSubscription<Output, Failure>(subscriber: AnySubscriber(subscriber)) {
+            [self] in
+            detach(id, isWaiter: false)
+        }
+        subscriber.receive(subscription: subscription)
+        guard !subscription.isCancelled else {
+            return
+        }
+        attach(id, .subscription(subscription))
+    }
+
+    // MARK: async
+
+    /// The decoded result, awaited. Starts the request if nobody has yet, shares it otherwise, and
+    /// returns at once if it already finished.
+    ///
+    /// Cancelling the awaiting task makes this throw the service's translation of
+    /// ``Squid/Error/cancelled``; the request itself is cancelled only if no other subscriber or
+    /// task is waiting for it.
+    public var value: Output {
+        get async throws(Failure) {
+            try await outcome().get().value
+        }
+    }
+
+    /// The raw HTTP response the result was decoded from (status, headers, final URL, body), or
+    /// `nil` when a ``ServiceHook`` answered the request without sending it. Awaiting it behaves
+    /// like awaiting ``value``.
+    public var httpResponse: HttpResponse? {
+        get async throws(Failure) {
+            try await outcome().get().httpResponse
+        }
+    }
+
+    private func outcome() async -> Outcome {
+        let id = state.withLockedValue { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                attach(id, .waiter(continuation))
+            }
+        } onCancel: {
+            detach(id, isWaiter: true)
+        }
+    }
+
+    // MARK: Sharing
+
+    private func attach(_ id: Int, _ listener: Listener) {
+        let ready = state.withLockedValue { state -> Outcome? in
+            if case .waiter = listener, state.abandonedWaiters.remove(id) != nil {
+                return .failure(cancelledFailure)
+            }
+            if case .finished(let outcome) = state.phase {
+                return outcome
+            }
+            state.listeners[id] = listener
+            if case .idle = state.phase {
+                state.generation += 1
+                let generation = state.generation
+                let task = Task { [self] in
+                    let outcome = await operation()
+                    finish(outcome, generation: generation)
+                }
+                state.phase = .running(task, generation: generation)
+            }
+            return nil
+        }
+        if let ready {
+            Self.notify(listener, of: ready)
+        }
+    }
+
+    private func detach(_ id: Int, isWaiter: Bool) {
+        let removed = state.withLockedValue { state -> Listener? in
+            guard let listener = state.listeners.removeValue(forKey: id) else {
+                // A waiter cancelled before it was attached must not be attached later.
+                if isWaiter, !state.phase.isFinished {
+                    state.abandonedWaiters.insert(id)
+                }
+                return nil
+            }
+            if state.listeners.isEmpty, case .running(let task, _) = state.phase {
+                task.cancel()
+                state.phase = .idle
+            }
+            return listener
+        }
+        if case .waiter(let continuation) = removed {
+            continuation.resume(returning: .failure(cancelledFailure))
+        }
+    }
+
+    private func finish(_ outcome: Outcome, generation: Int) {
+        let listeners = state.withLockedValue { state -> [Listener] in
+            guard case .running(_, let current) = state.phase, current == generation else {
+                return []
+            }
+            state.phase = .finished(outcome)
+            let listeners = state.listeners.sorted { $0.key < $1.key }.map(\.value)
+            state.listeners = [:]
+            return listeners
+        }
+        for listener in listeners {
+            Self.notify(listener, of: outcome)
+        }
+    }
+
+    private static func notify(_ listener: Listener, of outcome: Outcome) {
+        switch listener {
+        case .subscription(let subscription):
+            subscription.deliver(outcome.map(\.value))
+        case .waiter(let continuation):
+            continuation.resume(returning: outcome)
+        }
+    }
+}

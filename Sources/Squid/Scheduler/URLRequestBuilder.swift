@@ -1,0 +1,93 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Assembles the `URLRequest` of one attempt from a service and a request.
+struct URLRequestBuilder<RequestType: Request, Service: HttpService> {
+
+    let request: RequestType
+    let service: Service
+
+    /// Builds URL, header (asking the async header provider), body, timeout, then `prepare`.
+    func build() async throws(Squid.Error) -> URLRequest {
+        let url = try makeURL()
+        let asyncHeader: HttpHeader
+        do {
+            asyncHeader = try await service.asyncHeader
+        } catch {
+            throw .headerFailed(error)
+        }
+        let header = service.header + asyncHeader + request.header
+        if let field = header.firstInvalidField {
+            throw .invalidRequest(message: "the value of header field \(field.name) contains a line break or NUL")
+        }
+        if let field = header.fields.first(where: { !Self.isToken($0.field.name) }) {
+            throw .invalidRequest(message: "\"\(field.field.name)\" is not a valid header field name")
+        }
+
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        for (field, value) in header.fields {
+            urlRequest.setValue(value, forHTTPHeaderField: field.name)
+        }
+        urlRequest.timeoutInterval = request.timeout ?? service.sessionConfiguration.timeout
+
+        let body = request.body
+        if !request.method.allowsBody, !(body is HttpData.Empty) {
+            throw .invalidRequest(message: "a \(request.method) request must not have a body (\(body))")
+        }
+        do {
+            try body.add(to: &urlRequest)
+        } catch let error as Squid.Error {
+            throw error
+        } catch {
+            throw .encodingFailed(message: "\(body): \(error)")
+        }
+        return request.prepare(urlRequest)
+    }
+
+    private func makeURL() throws(Squid.Error) -> URL {
+        let apiUrl = service.apiUrl
+        guard let base = apiUrl.url, var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else {
+            throw .invalidUrl(String(describing: apiUrl))
+        }
+        if components.scheme == nil {
+            components.scheme = service.usesSecureProtocol ? "https" : "http"
+        }
+        guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            components.host?.isEmpty == false
+        else {
+            throw .invalidUrl(String(describing: apiUrl))
+        }
+        let routes = request.routes.encodedPath
+        if !routes.isEmpty {
+            var path = components.percentEncodedPath
+            while path.hasSuffix("/") {
+                path.removeLast()
+            }
+            components.percentEncodedPath = path + routes
+        } else if components.percentEncodedPath.isEmpty {
+            components.percentEncodedPath = "/"
+        }
+        let query = request.query.encodedQuery
+        if !query.isEmpty {
+            let existing = components.percentEncodedQuery ?? ""
+            components.percentEncodedQuery = existing.isEmpty ? query : existing + "&" + query
+        }
+        guard let url = components.url else {
+            throw .invalidUrl(String(describing: apiUrl) + request.routes.encodedPath)
+        }
+        return url
+    }
+
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { headerTokenCharacters.contains($0) }
+    }
+}
+
+/// The characters allowed in a header field name (RFC 9110 `token`).
+private let headerTokenCharacters = Set(
+    "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+)

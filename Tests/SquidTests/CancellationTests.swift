@@ -1,0 +1,96 @@
+import DemoAPI
+import Foundation
+@preconcurrency import OpenCombine
+import Squid
+import Testing
+
+@Suite("cancelling a Response")
+struct CancellationTests {
+
+    @Test("when every subscriber cancels, no value or completion is delivered")
+    func allSubscribersCancel() async throws {
+        try await withDemoServer { server in
+            let response = SlowRequest(delay: 800).schedule(with: DemoService(server))
+            let first = Collector(response)
+            let second = Collector(response)
+            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            #expect(reached)
+            first.cancel()
+            second.cancel()
+            try await Task.sleep(nanoseconds: 1_200_000_000)
+            #expect(first.collected.values.isEmpty)
+            #expect(first.collected.completion == nil)
+            #expect(second.collected.values.isEmpty)
+            #expect(second.collected.completion == nil)
+            #expect(server.requestCount(forPath: "/slow") == 1)
+        }
+    }
+
+    @Test("the request stays alive while one subscriber remains")
+    func oneSubscriberRemains() async throws {
+        try await withDemoServer { server in
+            let response = SlowRequest(delay: 400).schedule(with: DemoService(server))
+            let leaving = Collector(response)
+            let staying = Collector(response)
+            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            #expect(reached)
+            leaving.cancel()
+            let collected = try await staying.finish()
+            #expect(collected.values == [.init(slept: 400)])
+            #expect(leaving.collected.values.isEmpty)
+            #expect(server.requestCount(forPath: "/slow") == 1)
+        }
+    }
+
+    @Test("cancelling the awaiting task ends it at once with cancelled")
+    func asyncCancellation() async throws {
+        try await withDemoServer { server in
+            let response = SlowRequest(delay: 3000).schedule(with: DemoService(server))
+            let start = ContinuousClock.now
+            let task = Task {
+                await failure(response)
+            }
+            let started = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            #expect(started)
+            task.cancel()
+            let error = await task.value
+            let elapsed = ContinuousClock.now - start
+            guard case .cancelled? = error else {
+                Issue.record("expected cancelled, got \(String(describing: error))")
+                return
+            }
+            #expect(elapsed < .milliseconds(2000))
+        }
+    }
+
+    @Test("after all subscribers cancelled, a new subscriber sends the request again")
+    func restartAfterCancellation() async throws {
+        try await withDemoServer { server in
+            let response = SlowRequest(delay: 300).schedule(with: DemoService(server))
+            let cancelled = Collector(response)
+            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            #expect(reached)
+            cancelled.cancel()
+            let collected = try await Collector(response).finish()
+            #expect(collected.values == [.init(slept: 300)])
+            #expect(server.requestCount(forPath: "/slow") == 2)
+            #expect(cancelled.collected.values.isEmpty)
+        }
+    }
+
+    @Test("a cancelled request frees its connection: the next request on the service is answered promptly")
+    func cancelledConnectionIsClosed() async throws {
+        try await withDemoServer { server in
+            let service = DemoService(server)
+            let slow = Collector(SlowRequest(delay: 5000).schedule(with: service))
+            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            #expect(reached)
+            slow.cancel()
+            let start = ContinuousClock.now
+            let count = try await CounterRequest().schedule(with: service).value
+            #expect(count == .init(count: 1))
+            #expect(ContinuousClock.now - start < .milliseconds(2000))
+            #expect(slow.collected.completion == nil)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import DemoAPI
+import Foundation
+import Squid
+
+/// A service for the demo server, written the way an application would: a scheme-less host and
+/// port, plain HTTP.
+struct DemoService: HttpService {
+    let host: String
+    var header: HttpHeader = [:]
+    var sessionConfiguration: SessionConfiguration = .default
+    var retrierFactory: RetrierFactory = NilRetrier.factory()
+    var hook: ServiceHook = NilServiceHook()
+
+    init(_ server: DemoServer) {
+        host = "127.0.0.1:\(server.port)"
+    }
+
+    var apiUrl: UrlConvertible {
+        host
+    }
+
+    var usesSecureProtocol: Bool {
+        false
+    }
+}
+
+/// Runs `body` with a fresh demo server on an ephemeral loopback port and shuts it down after.
+func withDemoServer<T>(_ body: (DemoServer) async throws -> T) async throws -> T {
+    let server = try await DemoServer.start()
+    do {
+        let result = try await body(server)
+        await server.shutdown()
+        return result
+    } catch {
+        await server.shutdown()
+        throw error
+    }
+}
+
+/// Waits until `condition` holds, checking every 10 ms, for at most `seconds`.
+func eventually(within seconds: Double = 5, _ condition: () -> Bool) async throws -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() {
+            return true
+        }
+        try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return condition()
+}
