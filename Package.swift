@@ -7,12 +7,15 @@ let package = Package(
     products: [
         .library(name: "Siesta", targets: ["Siesta"]),
         .library(name: "DemoAPI", targets: ["DemoAPI"]),
+        .executable(name: "hammock", targets: ["hammock"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(
@@ -29,6 +32,30 @@ let package = Package(
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird")
             ]
+        ),
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .target(
+            name: "Browser",
+            dependencies: ["Siesta", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "Terminal",
+            dependencies: ["CNcurses", "Browser"]
+        ),
+        .executableTarget(
+            name: "hammock",
+            dependencies: [
+                "Browser", "Terminal", "DemoAPI", "Siesta",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "BrowserTests",
+            dependencies: ["Browser", "DemoAPI"]
+        ),
+        .testTarget(
+            name: "HammockEndToEndTests",
+            dependencies: ["DemoAPI"]
         ),
         .testTarget(
             name: "DemoAPITests",
