@@ -1,0 +1,45 @@
+import Hummingbird
+
+/// `GET /`: the entry point, naming the server and linking every top-level route.
+struct IndexRoutes {
+    /// The links of the index, by name; all root-relative paths.
+    static let links: [String: String] = [
+        "users": "/users",
+        "posts": "/posts",
+        "comment": "/comments/1",
+        "text": "/text",
+        "slow": "/slow",
+        "flaky": "/flaky",
+        "large": "/large",
+        "download": "/download",
+        "echo": "/echo",
+        "headers": "/headers",
+        "errors": "/errors/500",
+        "counter": "/counter",
+        "paged": "/paged",
+        "retry": "/retry",
+        "ratelimited": "/ratelimited",
+        "auth": "/auth",
+        "hostile": "/hostile",
+        "hostileJSON": "/hostile.json",
+        "brokenClose": "/broken/close",
+        "brokenJSON": "/broken/json",
+        "brokenUTF8": "/broken/utf8",
+        "brokenScalar": "/broken/scalar",
+        "brokenEmpty": "/broken/empty",
+        "brokenCharset": "/broken/charset",
+    ]
+
+    /// Adds the route to `router`.
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/") { request, _ in
+            try ResponseBuilder.json(
+                JSONValue.object([
+                    "name": .string("hammock demo API"),
+                    "links": .object(Self.links.mapValues { .string($0) }),
+                ]),
+                for: request
+            )
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+
+/// Routes that produce particular behaviours for clients to be tested against: plain text,
+/// delays, chosen error statuses, alternating failures, counters, retries, rate limiting and
+/// authentication.
+struct TestRoutes {
+    /// Where counters and per-route state live.
+    let store: DemoStore
+
+    /// The body of `GET /text`.
+    static let text = """
+        hammock demo API
+        This is plain text in UTF-8: caf\u{E9}, na\u{EF}ve, \u{2192}, \u{1F6CF}.
+        It has a few lines,
+        and ends with a newline.
+
+        """
+
+    /// Adds the routes to `router`.
+    func register(on router: Router<BasicRequestContext>) {
+        let store = self.store
+        router.get("text") { request, _ in
+            ResponseBuilder.text(Self.text, for: request)
+        }
+        router.get("slow") { request, _ in
+            let delay = try QueryParameters(request).int("delay", default: 1000, in: 0...60000)
+            try await Task.sleep(for: .milliseconds(delay))
+            return try ResponseBuilder.json(JSONValue.object(["slept": .int(delay)]), for: request)
+        }
+        router.get("errors/:status") { _, context -> Response in
+            let text = context.parameters.get("status") ?? ""
+            guard let code = Int(text), (400...599).contains(code) else {
+                throw APIError(.badRequest, "The status must be an integer from 400 to 599, not \"\(text)\".")
+            }
+            throw APIError(status: HTTPResponse.Status(code: code))
+        }
+        router.get("flaky") { request, _ in
+            let number = store.nextFlakyRequest()
+            if !number.isMultiple(of: 2) {
+                throw APIError(
+                    .serviceUnavailable, "Request \(number) to /flaky fails on purpose; the next one succeeds.")
+            }
+            return try ResponseBuilder.json(
+                JSONValue.object(["ok": .bool(true), "request": .int(number)]), for: request)
+        }
+        router.get("counter") { request, _ in
+            let count = store.requestCount(forPath: "/counter")
+            return try ResponseBuilder.json(JSONValue.object(["count": .int(count)]), for: request)
+        }
+        router.get("retry") { request, _ in
+            let query = QueryParameters(request)
+            let key = query.string("key") ?? "default"
+            let failures = try query.int("failures", default: 2, in: 0...1000)
+            let code = try query.int("status", default: 503, in: 400...599)
+            let attempt = store.nextRetryAttempt(forKey: key)
+            if attempt <= failures {
+                throw APIError(
+                    HTTPResponse.Status(code: code),
+                    "Attempt \(attempt) for key \"\(key)\" fails on purpose (\(failures) planned failures).",
+                    headers: [.retryAfter: "0"]
+                )
+            }
+            return try ResponseBuilder.json(JSONValue.object(["attempts": .int(attempt)]), for: request)
+        }
+        router.get("ratelimited") { _, _ -> Response in
+            throw APIError(.tooManyRequests, "Too many requests; retry after 1 second.", headers: [.retryAfter: "1"])
+        }
+        router.get("auth") { request, _ in
+            guard let token = Self.bearerToken(request.headers[.authorization]) else {
+                throw APIError(
+                    .unauthorized,
+                    "This route needs an \"Authorization: Bearer <token>\" header.",
+                    headers: [.wwwAuthenticate: "Bearer"]
+                )
+            }
+            return try ResponseBuilder.json(JSONValue.object(["token": .string(token)]), for: request)
+        }
+    }
+
+    /// The token of an `Authorization: Bearer <token>` header value (scheme case-insensitive),
+    /// or `nil` when the header is absent, of another scheme, or has an empty token.
+    static func bearerToken(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+}

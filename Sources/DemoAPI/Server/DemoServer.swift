@@ -1,0 +1,105 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// A running instance of the hammock demo REST API: an HTTP/1.1 server on a local port with
+/// browsable users, posts and comments, plus routes that misbehave on purpose for testing
+/// clients.
+///
+/// ```swift
+/// let server = try await DemoServer.start()          // 127.0.0.1, a free port
+/// let users = server.baseURL.appending(path: "users")
+/// // ...
+/// await server.shutdown()
+/// ```
+///
+/// Each server has its own in-memory data, seeded afresh on every ``start(host:port:)``: writes
+/// through one server are never seen by another, and nothing is persisted. The server logs
+/// nothing, so it can run inside a terminal program.
+public final class DemoServer: Sendable {
+    /// The URL of the server's root, `http://HOST:PORT/`, always with a trailing slash, so that
+    /// relative paths such as `"users/1"` resolve against it. An IPv6 host appears in brackets.
+    public let baseURL: URL
+
+    /// The TCP port the server listens on: the one asked for, or the one the system chose when
+    /// ``start(host:port:)`` was given port 0.
+    public let port: Int
+
+    private let store: DemoStore
+    private let task: Task<Void, any Error>
+
+    private init(baseURL: URL, port: Int, store: DemoStore, task: Task<Void, any Error>) {
+        self.baseURL = baseURL
+        self.port = port
+        self.store = store
+        self.task = task
+    }
+
+    deinit {
+        task.cancel()
+    }
+
+    /// Starts a server listening on `host` and `port`, and returns once it accepts connections.
+    ///
+    /// - Parameters:
+    ///   - host: The address to bind, `"127.0.0.1"` by default. Binding to anything but a
+    ///     loopback address exposes the demo data (and its writable routes) to the network.
+    ///   - port: The port to bind; 0 (the default) lets the system choose a free port, which
+    ///     ``port`` then reports.
+    /// - Throws: The network stack's error when the address cannot be bound (for example a port
+    ///   already in use), or ``DemoServerError/didNotStart`` if the server stopped before it
+    ///   listened.
+    public static func start(host: String = "127.0.0.1", port: Int = 0) async throws -> DemoServer {
+        let store = DemoStore()
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let application = Application(
+            router: RouterFactory.makeRouter(store: store),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? port)
+                portContinuation.finish()
+            },
+            logger: Logger(label: "DemoAPI", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        let task = Task {
+            defer { portContinuation.finish() }
+            try await application.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let boundPort = await iterator.next() else {
+            try await task.value
+            throw DemoServerError.didNotStart
+        }
+        let urlHost = host.contains(":") ? "[\(host)]" : host
+        guard let baseURL = URL(string: "http://\(urlHost):\(boundPort)/") else {
+            task.cancel()
+            _ = await task.result
+            throw DemoServerError.didNotStart
+        }
+        return DemoServer(baseURL: baseURL, port: boundPort, store: store, task: task)
+    }
+
+    /// The number of requests received so far for exactly `path` (for example `"/counter"`),
+    /// whatever their method, query or outcome, including requests that matched no route.
+    ///
+    /// The path is compared as sent on the wire, so `"/users/1"` and `"/users/1/"` are counted
+    /// apart. A request is counted when its head has been read, before its route runs.
+    public func requestCount(forPath path: String) -> Int {
+        store.requestCount(forPath: path)
+    }
+
+    /// Sets every request count back to zero, including the one that `GET /counter` reports.
+    public func resetRequestCounts() {
+        store.resetRequestCounts()
+    }
+
+    /// Stops the server: it stops listening, ends open connections (a response being streamed
+    /// is cut off) and returns once the server has stopped. Safe to call more than once and
+    /// from several tasks at a time; later calls return when the server is stopped.
+    public func shutdown() async {
+        task.cancel()
+        _ = await task.result
+    }
+}

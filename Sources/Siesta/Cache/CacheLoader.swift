@@ -1,0 +1,125 @@
+import Foundation
+
+/// Reads a resource's persistent caches once (on first observer or first `latestData`
+/// access, and again after `wipe()`), writes new network data to them, and holds back
+/// `loadIfNeeded()` until the read is done, so a stale cached entity is followed by a load
+/// (`newData(.cache)`, `requested`, `newData(.network)`).
+@MainActor
+final class CacheLoader {
+    private var started = false
+    private(set) var isReading = false
+    private var superseded = false
+    private var deferred: DeferredLoadRequest?
+
+    func reset() {
+        started = false
+        superseded = false
+    }
+
+    /// Network or local data arrived; a cache read still in flight must not replace it.
+    func markSuperseded() {
+        superseded = true
+    }
+
+    func startIfNeeded(for resource: Resource) {
+        guard !started else { return }
+        started = true
+        let pipeline = resource.configuration.pipeline
+        let lookups = Self.lookups(in: pipeline, for: resource).reversed()
+        guard !lookups.isEmpty else { return }
+        isReading = true
+        let stages = Array(lookups)
+        Task.detached { [weak self, weak resource] in
+            var found: Entity<Any>?
+            for lookup in stages {
+                let entity = await Self.perform(on: lookup.cache.workQueue) {
+                    do {
+                        return try lookup.cache.read(lookup.key)
+                    } catch {
+                        SiestaLog.log(.cache, "cache read failed: \(error)")
+                        return nil
+                    }
+                }
+                guard let entity else { continue }
+                if case .success(let processed) = pipeline.process(.success(entity), after: lookup.stage) {
+                    found = processed
+                }
+                break
+            }
+            await self?.finishRead(found, resource: resource)
+        }
+    }
+
+    private func finishRead(_ entity: Entity<Any>?, resource: Resource?) {
+        isReading = false
+        guard let resource else { return }
+        if let entity, !superseded, resource.latestError == nil, !resource.hasStoredData {
+            SiestaLog.log(.cache, "\(resource) read from cache")
+            resource.receiveNewData(entity, source: .cache)
+        }
+        if let deferred {
+            self.deferred = nil
+            deferred.resolve(with: resource.loadIfNeeded())
+        }
+    }
+
+    /// A stand-in request returned by `loadIfNeeded()` while the cache is read.
+    func deferredLoad(for resource: Resource) -> any Request {
+        if let deferred { return deferred }
+        let request = DeferredLoadRequest(resource: resource)
+        deferred = request
+        return request
+    }
+
+    func write(_ outputs: [PipelineStageKey: Entity<Any>], for resource: Resource) {
+        for lookup in Self.lookups(in: resource.configuration.pipeline, for: resource) {
+            guard let entity = outputs[lookup.stage] else { continue }
+            lookup.cache.workQueue.async {
+                do { try lookup.cache.write(entity, lookup.key) } catch {
+                    SiestaLog.log(.cache, "cache write failed: \(error)")
+                }
+            }
+        }
+    }
+
+    func updateTimestamps(for resource: Resource, to timestamp: TimeInterval) {
+        for lookup in Self.lookups(in: resource.configuration.pipeline, for: resource) {
+            lookup.cache.workQueue.async {
+                do { try lookup.cache.updateTimestamp(timestamp, lookup.key) } catch {
+                    SiestaLog.log(.cache, "cache timestamp update failed: \(error)")
+                }
+            }
+        }
+    }
+
+    func removeCachedEntries(for resource: Resource) {
+        for lookup in Self.lookups(in: resource.configuration.pipeline, for: resource) {
+            lookup.cache.workQueue.async {
+                do { try lookup.cache.remove(lookup.key) } catch {
+                    SiestaLog.log(.cache, "cache removal failed: \(error)")
+                }
+            }
+        }
+    }
+
+    private struct Lookup: Sendable {
+        let stage: PipelineStageKey
+        let cache: AnyEntityCache
+        let key: any Sendable
+    }
+
+    private static func lookups(in pipeline: Pipeline, for resource: Resource) -> [Lookup] {
+        pipeline.orderedStages.compactMap { key, stage in
+            guard let cache = stage.cache, let cacheKey = cache.key(resource) else { return nil }
+            return Lookup(stage: key, cache: cache, key: cacheKey)
+        }
+    }
+
+    private nonisolated static func perform<T: Sendable>(
+        on queue: DispatchQueue, _ work: @escaping @Sendable () -> T
+    ) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work()) }
+        }
+    }
+}

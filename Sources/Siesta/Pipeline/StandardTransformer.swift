@@ -1,0 +1,28 @@
+import Foundation
+
+/// The parsers a `Service` installs by default; choose them with
+/// `Service(standardTransformers:)`.
+///
+/// Siesta on Linux has no platform image type, so there is no `.image` transformer here.
+public enum StandardTransformer: Sendable, CaseIterable {
+    /// Parses `*/json` and `*/*+json` bodies into `[String: Any]` or `[Any]` at the
+    /// ``PipelineStageKey/parsing`` stage; error bodies too.
+    case json
+    /// Decodes `text/*` bodies into `String` at the ``PipelineStageKey/decoding`` stage, using
+    /// the charset of the `Content-Type` (UTF-8 when absent); error bodies too.
+    case text
+
+    /// Adds this transformer to the pipeline.
+    func install(in pipeline: inout Pipeline) {
+        switch self {
+        case .json:
+            pipeline[.parsing].add(
+                ResponseContentTransformer<Any, Any>(transformErrors: true, processor: JSONParsing.parse),
+                contentTypes: ["*/json", "*/*+json"])
+        case .text:
+            pipeline[.decoding].add(
+                ResponseContentTransformer<Data, String>(transformErrors: true, processor: TextDecoding.decode),
+                contentTypes: ["text/*"])
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOPosix
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A request that goes over the network: builds its `URLRequest` from the resource's
+/// configuration, sends it through the service's provider, runs the response through the
+/// pipeline off the main actor, and reports progress while it runs.
+@MainActor
+final class NetworkRequest: CompletableRequest {
+    let resource: Resource
+    let method: RequestMethod
+    private let requestBuilder: @MainActor () -> URLRequest
+    let underlyingRequest: URLRequest
+    private let configuration: Configuration
+    private var networking: (any RequestNetworking)?
+    private var progressTask: Task<Void, Never>?
+    private var startTime: TimeInterval = 0
+
+    /// The output of each pipeline stage that has a cache, for a successful response.
+    private(set) var cacheableOutputs: [PipelineStageKey: Entity<Any>] = [:]
+
+    init(resource: Resource, method: RequestMethod, requestBuilder: @escaping @MainActor () -> URLRequest) {
+        self.resource = resource
+        self.method = method
+        self.requestBuilder = requestBuilder
+        self.underlyingRequest = requestBuilder()
+        self.configuration = resource.configuration(for: method)
+        super.init()
+    }
+
+    override func startUnderlying() {
+        startTime = SiestaClock.now()
+        let pipeline = configuration.pipeline
+        let request = underlyingRequest
+        SiestaLog.log(.network, "\(method.rawValue) \(request.url?.absoluteString ?? "?")")
+        networking = resource.service.networkingProvider.startRequest(request) { [weak self] response, data, error in
+            Task.detached {
+                let outcome = NetworkResponseProcessing.process(
+                    response: response, data: data, error: error, pipeline: pipeline)
+                await self?.finish(outcome)
+            }
+        }
+        startProgressReporting()
+    }
+
+    private func finish(_ outcome: NetworkResponseProcessing.Outcome) {
+        guard state == .inProgress else { return }
+        progressTask?.cancel()
+        let info: ResponseInfo
+        switch outcome {
+        case .notModified:
+            if let existing = resource.latestData {
+                info = ResponseInfo(response: .success(existing), isNew: false)
+            } else {
+                let cause = RequestError.Cause.NoLocalDataFor304()
+                info = ResponseInfo(response: .failure(RequestError(userMessage: cause.userMessage, cause: cause)))
+            }
+        case .processed(let response, let stageOutputs):
+            cacheableOutputs = stageOutputs
+            info = ResponseInfo(response: response)
+        }
+        SiestaLog.log(.network, "\(method.rawValue) \(underlyingRequest.url?.absoluteString ?? "?") → \(info.response)")
+        complete(with: info)
+    }
+
+    override func cancelUnderlying() {
+        progressTask?.cancel()
+        networking?.cancel()
+    }
+
+    override func repeated() -> any Request {
+        NetworkRequest(resource: resource, method: method, requestBuilder: requestBuilder)
+    }
+
+    // MARK: Progress
+
+    private func startProgressReporting() {
+        let interval = max(0.005, configuration.progressReportingInterval)
+        progressTask = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+                guard let self, self.state == .inProgress else { return }
+                self.callbacks.reportProgress(self.estimatedProgress())
+            }
+        }
+    }
+
+    /// Upload and download fractions from real byte counts when known; a slow creep toward 0.9
+    /// by elapsed time when the size of the response is unknown.
+    private func estimatedProgress() -> Double {
+        guard let metrics = networking?.transferMetrics else { return 0 }
+        let upload: Double
+        if let total = metrics.requestBytesTotal, total > 0 {
+            upload = Double(metrics.requestBytesSent) / Double(total)
+        } else {
+            upload = 1
+        }
+        let hasBody = (metrics.requestBytesTotal ?? 0) > 0
+        let uploadWeight = hasBody ? 0.5 : 0.05
+        if let total = metrics.responseBytesTotal, total > 0 {
+            let download = Double(metrics.responseBytesReceived) / Double(total)
+            return uploadWeight * upload + (1 - uploadWeight) * min(1, download)
+        }
+        let elapsed = SiestaClock.now() - startTime
+        let creep = 0.9 * (1 - exp(-elapsed / 3))
+        return uploadWeight * upload * (hasBody ? 1 : creep) + (1 - uploadWeight) * creep
+    }
+}

@@ -1,0 +1,65 @@
+/// The hook lists of one request: completion hooks fire once, in order; progress hooks fire on
+/// every report. Hooks registered by the resource itself (to update its state) run before the
+/// caller's hooks.
+@MainActor
+final class RequestCallbacks {
+    private var internalCompletionHooks: [(ResponseInfo) -> Void] = []
+    private var completionHooks: [(ResponseInfo) -> Void] = []
+    private var progressHooks: [(Double) -> Void] = []
+    private(set) var completedInfo: ResponseInfo?
+    private(set) var latestProgress: Double = 0
+
+    /// Adds a hook that runs before the caller's hooks (used by `Resource.load(using:)`).
+    func addInternalCompletionHook(_ hook: @escaping (ResponseInfo) -> Void) {
+        if let completedInfo {
+            hook(completedInfo)
+        } else {
+            internalCompletionHooks.append(hook)
+        }
+    }
+
+    /// Adds a completion hook; runs it at once if the request already completed.
+    func addCompletionHook(_ hook: @escaping (ResponseInfo) -> Void) {
+        if let completedInfo {
+            hook(completedInfo)
+        } else {
+            completionHooks.append(hook)
+        }
+    }
+
+    /// Adds a progress hook; if already completed, calls it once with 1.
+    func addProgressHook(_ hook: @escaping (Double) -> Void) {
+        if completedInfo != nil {
+            hook(1)
+        } else {
+            progressHooks.append(hook)
+        }
+    }
+
+    /// Reports progress if it grew; values are clamped to 0...1 and never decrease.
+    func reportProgress(_ value: Double) {
+        guard completedInfo == nil else { return }
+        let clamped = min(1, max(0, value))
+        guard clamped > latestProgress else { return }
+        latestProgress = clamped
+        for hook in progressHooks { hook(clamped) }
+    }
+
+    /// Completes: final progress 1, then internal hooks, then the caller's hooks. Returns false if
+    /// it had already completed (nothing happens then).
+    @discardableResult
+    func complete(with info: ResponseInfo) -> Bool {
+        guard completedInfo == nil else { return false }
+        if latestProgress < 1 {
+            latestProgress = 1
+            for hook in progressHooks { hook(1) }
+        }
+        completedInfo = info
+        let hooks = internalCompletionHooks + completionHooks
+        internalCompletionHooks = []
+        completionHooks = []
+        progressHooks = []
+        for hook in hooks { hook(info) }
+        return true
+    }
+}

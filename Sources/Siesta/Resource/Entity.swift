@@ -1,0 +1,111 @@
+import Foundation
+
+/// An HTTP response body and its metadata, after the transformer pipeline has (possibly) parsed it.
+///
+/// The `content` of an entity is the parsed body: `Data` straight off the network, `String` for
+/// `text/*`, `[String: Any]` or `[Any]` for JSON, or whatever a custom transformer produces.
+/// Header names are stored lower-cased, so lookups through ``header(forKey:)`` ignore case.
+///
+/// Entities are values. Siesta treats `content` as immutable once an entity is created; content
+/// made by the standard pipeline is always a value type or an immutable Foundation object, which
+/// is why entities can cross from the pipeline's background work to the main actor.
+public struct Entity<ContentType> {
+    /// The parsed body of the response.
+    public var content: ContentType
+
+    /// All response headers, keyed by lower-cased header name.
+    public private(set) var headers: [String: String]
+
+    /// The character set of the body as the server declared it, or `nil` when it did not say.
+    public var charset: String?
+
+    /// When this entity was received or last confirmed fresh (seconds since the reference date,
+    /// as `Date.timeIntervalSinceReferenceDate`).
+    public var timestamp: TimeInterval
+
+    /// The media type of the content, e.g. `application/json`, without parameters such as the
+    /// charset. `application/octet-stream` when the server sent no `Content-Type`.
+    public var contentType: String {
+        get { headers["content-type"].map(MediaType.stripParameters) ?? "application/octet-stream" }
+        set { headers["content-type"] = newValue }
+    }
+
+    /// The entity tag from the `ETag` header, used for conditional requests (`If-None-Match`).
+    public var etag: String? { headers["etag"] }
+
+    /// Creates an entity with the given content and metadata.
+    ///
+    /// - Parameters:
+    ///   - content: The (already parsed) body.
+    ///   - contentType: The media type, e.g. `"application/json"`; it may carry parameters such as
+    ///     `charset=utf-8`, which then also set ``charset`` unless `charset` is given.
+    ///   - charset: The text encoding name, if any.
+    ///   - headers: Further response headers; names are lower-cased. A `content-type` here is
+    ///     replaced by `contentType`.
+    ///   - timestamp: When the entity was received; now by default.
+    public init(
+        content: ContentType,
+        contentType: String,
+        charset: String? = nil,
+        headers: [String: String] = [:],
+        timestamp: TimeInterval? = nil
+    ) {
+        var lowered = Self.lowercasedKeys(headers)
+        lowered["content-type"] = contentType
+        self.init(content: content, charset: charset, headers: lowered, timestamp: timestamp)
+    }
+
+    /// Creates an entity from raw response headers; the content type and charset are read from
+    /// the `Content-Type` header.
+    ///
+    /// - Parameters:
+    ///   - content: The body.
+    ///   - charset: Overrides the charset found in `Content-Type`.
+    ///   - headers: Response headers with names in any case.
+    ///   - timestamp: When the entity was received; now by default.
+    public init(
+        content: ContentType,
+        charset: String? = nil,
+        headers: [String: String],
+        timestamp: TimeInterval? = nil
+    ) {
+        self.content = content
+        self.headers = Self.lowercasedKeys(headers)
+        self.charset = charset ?? self.headers["content-type"].flatMap(MediaType.charset(in:))
+        self.timestamp = timestamp ?? SiestaClock.now()
+    }
+
+    /// Returns the value of the header with the given name, ignoring case; `nil` if absent.
+    ///
+    /// ```swift
+    /// entity.header(forKey: "Location")   // same as "location" or "LOCATION"
+    /// ```
+    public func header(forKey key: String) -> String? {
+        headers[key.lowercased()]
+    }
+
+    /// Sets ``timestamp`` to now, marking the entity as freshly confirmed.
+    public mutating func touch() {
+        timestamp = SiestaClock.now()
+    }
+
+    /// Returns a copy of this entity with the same metadata and different content.
+    public func withContent<NewContentType>(_ newContent: NewContentType) -> Entity<NewContentType> {
+        Entity<NewContentType>(content: newContent, charset: charset, headers: headers, timestamp: timestamp)
+    }
+
+    private static func lowercasedKeys(_ headers: [String: String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for (key, value) in headers {
+            result[key.lowercased()] = value
+        }
+        return result
+    }
+}
+
+extension Entity: @unchecked Sendable {}
+
+extension Entity: TypedContentAccessors {
+    /// An entity's typed accessors (`text`, `jsonDict`…) read its own content.
+    public var entityForTypedContentAccessors: Entity<Any>? { withContent(content as Any) }
+}

@@ -1,0 +1,324 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An in-memory cache of a RESTful resource, plus information about the status of network
+/// requests related to it.
+///
+/// A resource answers three questions: what is the latest data this process has for it
+/// (``latestData``), did the last attempt to load it fail (``latestError``), and is a request in
+/// progress (``isLoading``); and it tells every observer whenever an answer changes.
+///
+/// Get resources from a ``Service``; there is one instance per URL:
+///
+/// ```swift
+/// let user = service.resource("/users/1")
+/// user.addObserver(owner: self) { resource, event in render(resource.jsonDict) }
+/// user.loadIfNeeded()
+/// ```
+@MainActor
+public final class Resource {
+    /// The API to which this resource belongs. Provides configuration and instance uniqueness.
+    public let service: Service
+
+    /// The canonical URL of this resource. For a resource made from an invalid URL, a
+    /// placeholder (`siesta:invalid-url`); its requests fail at once.
+    public let url: URL
+
+    /// What an invalid resource was made from; `nil` for valid resources.
+    let invalidURLSource: String?
+
+    /// The latest valid data for this resource: from a server response to `load()`, a cache,
+    /// or a local override. It stays when a later load fails, and goes only with ``wipe()``.
+    /// `request(...)` results never land here.
+    public private(set) var latestData: Entity<Any>? {
+        get {
+            cacheLoader.startIfNeeded(for: self)
+            return storedLatestData
+        }
+        set { storedLatestData = newValue }
+    }
+    private var storedLatestData: Entity<Any>?
+
+    /// Why the last load failed; `nil` as soon as a load succeeds or data is set locally.
+    public private(set) var latestError: RequestError?
+
+    /// The time of the most recent update to either ``latestData`` or ``latestError``, in
+    /// seconds since the reference date; 0 if neither was ever set.
+    public var timestamp: TimeInterval {
+        max(storedLatestData?.timestamp ?? 0, latestError?.timestamp ?? 0)
+    }
+
+    /// All load requests in progress (from `load()`, `loadIfNeeded()`, `load(using:)`), oldest
+    /// first.
+    public private(set) var loadRequests: [any Request] = []
+
+    /// All requests in progress related to this resource, loads included, oldest first.
+    public private(set) var allRequests: [any Request] = []
+
+    /// True while any load request is in progress.
+    public var isLoading: Bool { !loadRequests.isEmpty }
+
+    /// True while any request for this resource is in progress.
+    public var isRequesting: Bool { !allRequests.isEmpty }
+
+    var observerEntries: [ObserverEntry] = []
+    private var invalidated = false
+    private var cachedConfigurations: [RequestMethod: Configuration] = [:]
+    private var configurationVersion = -1
+    let cacheLoader = CacheLoader()
+
+    init(service: Service, url: URL) {
+        self.service = service
+        self.url = url
+        self.invalidURLSource = nil
+    }
+
+    init(service: Service, invalidURLSource: String) {
+        self.service = service
+        self.url = URL(string: "siesta:invalid-url")!
+        self.invalidURLSource = invalidURLSource
+    }
+
+    /// Whether ``latestData`` is set, without triggering a cache read.
+    var hasStoredData: Bool { storedLatestData != nil }
+
+    /// Whether the service may release this resource: it has no observers and no requests.
+    var isInUse: Bool {
+        !allRequests.isEmpty || observerEntries.contains { $0.isAlive }
+    }
+
+    // MARK: Configuration
+
+    /// The configuration for GET requests: staleness, headers, pipeline.
+    public var configuration: Configuration {
+        configuration(for: .get)
+    }
+
+    /// The configuration for requests with the given method.
+    public func configuration(for method: RequestMethod) -> Configuration {
+        if configurationVersion != service.configurationVersion {
+            cachedConfigurations.removeAll()
+            configurationVersion = service.configurationVersion
+        }
+        if let cached = cachedConfigurations[method] {
+            return cached
+        }
+        let computed = service.configuration(forURL: url, method: method)
+        cachedConfigurations[method] = computed
+        return computed
+    }
+
+    // MARK: Staleness and loading
+
+    /// True if the local state is fresh: either there is data, no error, and the data is
+    /// younger than `expirationTime`; or the last load failed less than `retryTime` ago. Always
+    /// false after ``invalidate()`` until the next update.
+    public var isUpToDate: Bool {
+        guard !invalidated else { return false }
+        let now = SiestaClock.now()
+        if let latestError {
+            return now - latestError.timestamp <= configuration.retryTime
+        }
+        guard let data = latestData else { return false }
+        return now - data.timestamp <= configuration.expirationTime
+    }
+
+    /// Ensures a load is in progress unless the resource is up to date: returns the load in
+    /// flight if there is one, `nil` if up to date, and otherwise the result of ``load()``.
+    ///
+    /// Cheap and safe to call often: on every screen appearance, every key press.
+    @discardableResult
+    public func loadIfNeeded() -> (any Request)? {
+        if let inFlight = loadRequests.first {
+            return inFlight
+        }
+        if cacheLoader.isReading {
+            return cacheLoader.deferredLoad(for: self)
+        }
+        return isUpToDate ? nil : load()
+    }
+
+    /// Sends a GET request for this resource, even if one is already in flight, and updates
+    /// the resource with the result. Sends `If-None-Match` when the current data has an ETag.
+    ///
+    /// Events: `requested` at once; then `newData(.network)`, `notModified`, `error`, or
+    /// `requestCancelled`.
+    @discardableResult
+    public func load() -> any Request {
+        let request = request(.get) { [weak self] underlying in
+            if let etag = self?.storedLatestData?.etag {
+                underlying.setValue(etag, forHTTPHeaderField: "If-None-Match")
+            }
+        }
+        return load(using: request)
+    }
+
+    /// Updates this resource with the outcome of `request`, exactly as ``load()`` would: use it
+    /// to load with another method, with one-off headers, or from another resource's request.
+    ///
+    /// The resource's state is updated before any of the request's own hooks run.
+    @discardableResult
+    public func load(using request: any Request) -> any Request {
+        loadRequests.append(request)
+        notifyObservers(.requested)
+        request.onProgress { [weak self] progress in
+            guard let self else { return }
+            for observer in self.liveObservers() {
+                observer.resourceRequestProgress(for: self, progress: progress)
+            }
+        }
+        let finish: @MainActor (ResponseInfo) -> Void = { [weak self, weak request] info in
+            guard let self else { return }
+            self.loadRequests.removeAll { $0 === request || $0.state == .completed }
+            self.receive(info)
+            guard case .success = info.response else { return }
+            if info.isNew, let network = request as? NetworkRequest {
+                self.cacheLoader.write(network.cacheableOutputs, for: self)
+            } else if !info.isNew, let data = self.storedLatestData {
+                self.cacheLoader.updateTimestamps(for: self, to: data.timestamp)
+            }
+        }
+        if let completable = request as? CompletableRequest {
+            completable.addInternalCompletionHook(finish)
+        } else {
+            request.onCompletion(finish)
+        }
+        return request
+    }
+
+    private func receive(_ info: ResponseInfo) {
+        switch info.response {
+        case .success(let entity) where info.isNew:
+            receiveNewData(entity, source: .network)
+        case .success:
+            receiveNotModified()
+        case .failure(let error) where error.cause is RequestError.Cause.RequestCancelled:
+            notifyObservers(.requestCancelled)
+        case .failure(let error):
+            latestError = error
+            invalidated = false
+            notifyObservers(.error)
+        }
+    }
+
+    func receiveNewData(_ entity: Entity<Any>, source: ResourceEvent.NewDataSource) {
+        storedLatestData = entity
+        latestError = nil
+        invalidated = false
+        if source != .cache {
+            cacheLoader.markSuperseded()
+        }
+        notifyObservers(.newData(source))
+    }
+
+    private func receiveNotModified() {
+        storedLatestData?.touch()
+        latestError = nil
+        invalidated = false
+        notifyObservers(.notModified)
+    }
+
+    /// If nothing observes this resource, cancels all its load requests.
+    public func cancelLoadIfUnobserved() {
+        cleanDefunctObservers()
+        guard observerEntries.isEmpty else { return }
+        for request in loadRequests {
+            request.cancel()
+        }
+    }
+
+    /// Calls ``cancelLoadIfUnobserved()`` after `delay` seconds, then `callback` (whether or not
+    /// anything was cancelled). Useful when views are rapidly discarded and recreated.
+    public func cancelLoadIfUnobserved(
+        afterDelay delay: TimeInterval,
+        then callback: @escaping @MainActor () -> Void = {}
+    ) {
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1_000_000_000))
+            self?.cancelLoadIfUnobserved()
+            callback()
+        }
+    }
+
+    // MARK: Local state changes
+
+    /// Replaces ``latestData`` without touching the network: clears ``latestError`` and any
+    /// invalidation, removes a persistent-cache entry, and sends `newData(.localOverride)`.
+    ///
+    /// The entity does not go through the pipeline: pass content already parsed.
+    public func overrideLocalData(with entity: Entity<Any>) {
+        receiveNewData(entity, source: .localOverride)
+        cacheLoader.removeCachedEntries(for: self)
+    }
+
+    /// Replaces the content of ``latestData``, keeping its content type and headers (or
+    /// `application/binary` when there is no data yet). Any value is accepted, e.g. an updated
+    /// `jsonDict`.
+    public func overrideLocalContent(with content: Any) {
+        var entity = storedLatestData ?? Entity<Any>(content: content, contentType: "application/binary")
+        entity.content = content
+        entity.touch()
+        overrideLocalData(with: entity)
+    }
+
+    /// Makes the next ``loadIfNeeded()`` load, even if the data is fresh. Keeps ``latestData``
+    /// and ``latestError`` (and their timestamps). Any update clears the invalidation.
+    public func invalidate() {
+        invalidated = true
+    }
+
+    /// Resets this resource as if newly created: cancels its requests (their hooks see a
+    /// cancellation), clears ``latestData`` and ``latestError``, sends `newData(.wipe)`, then
+    /// reads the persistent cache again if one is configured.
+    public func wipe() {
+        for request in allRequests + loadRequests {
+            request.cancel()
+        }
+        storedLatestData = nil
+        latestError = nil
+        invalidated = false
+        notifyObservers(.newData(.wipe))
+        cacheLoader.reset()
+        cacheLoader.startIfNeeded(for: self)
+    }
+
+    // MARK: Request tracking
+
+    func trackRequest(_ request: any Request) {
+        allRequests.append(request)
+        request.onCompletion { [weak self, weak request] _ in
+            self?.allRequests.removeAll { $0 === request || $0.state == .completed }
+        }
+    }
+}
+
+extension Resource: @MainActor TypedContentAccessors {
+    /// The typed accessors (`text`, `jsonDict`…) read ``latestData``.
+    public var entityForTypedContentAccessors: Entity<Any>? { latestData }
+}
+
+extension Resource: ConfigurationPatternConvertible {
+    /// Matches exactly this resource's URL.
+    public func configurationPattern(for service: Service) -> (URL) -> Bool {
+        let target = url.absoluteString
+        return { $0.absoluteString == target }
+    }
+
+    /// The resource's URL.
+    public var configurationPatternDescription: String { url.absoluteString }
+}
+
+extension Resource: @MainActor CustomStringConvertible {
+    /// The URL and a summary of the state, e.g. `Resource(http://x/users, data, loading)`.
+    public var description: String {
+        var flags: [String] = []
+        if storedLatestData != nil { flags.append("data") }
+        if latestError != nil { flags.append("error") }
+        if isLoading { flags.append("loading") }
+        let urlText = invalidURLSource.map { "invalid URL \($0)" } ?? url.absoluteString
+        return "Resource(\(([urlText] + flags).joined(separator: ", ")))"
+    }
+}

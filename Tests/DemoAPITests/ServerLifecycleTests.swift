@@ -1,0 +1,58 @@
+import AsyncHTTPClient
+import DemoAPI
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
+
+@Suite("server lifecycle")
+struct ServerLifecycleTests {
+    @Test("start on port 0 reports the chosen port in port and baseURL, and accepts at once")
+    func ephemeralPort() async throws {
+        let server = try await DemoServer.start()
+        #expect(server.port > 0)
+        #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)/")
+        let channel = try await Self.connect(port: server.port)
+        try await channel.close()
+        await server.shutdown()
+    }
+
+    @Test("shutdown closes the port, cuts off a request in flight, and a second call is harmless")
+    func shutdown() async throws {
+        let server = try await DemoServer.start()
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let url = server.baseURL.appending(path: "slow").absoluteString + "?delay=5000"
+        let clock = ContinuousClock()
+        let started = clock.now
+        let inFlight = Task {
+            try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(8)).body.collect(upTo: 1024)
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        await server.shutdown()
+        await server.shutdown()
+        let outcome = await inFlight.result
+        #expect(throws: (any Error).self) { try outcome.get() }
+        #expect(clock.now - started < .seconds(2))
+        await #expect(throws: (any Error).self) {
+            let channel = try await Self.connect(port: server.port)
+            try await channel.close()
+        }
+        try await client.shutdown()
+    }
+
+    @Test("starting on a port already in use throws")
+    func portInUse() async throws {
+        let server = try await DemoServer.start()
+        await #expect(throws: (any Error).self) {
+            let second = try await DemoServer.start(host: "127.0.0.1", port: server.port)
+            await second.shutdown()
+        }
+        await server.shutdown()
+    }
+
+    /// Opens a bare TCP connection to 127.0.0.1 on `port`.
+    private static func connect(port: Int) async throws -> any Channel {
+        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port).get()
+    }
+}

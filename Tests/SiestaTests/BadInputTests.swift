@@ -1,0 +1,122 @@
+import Foundation
+import Siesta
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@MainActor
+@Suite("Bad input gives a clear RequestError and no crash")
+struct BadInputTests {
+    /// Loads a path and returns the resource's error, which must exist.
+    private func loadError(
+        _ path: String, service: Service? = nil, params: [String: String?] = [:]
+    ) async throws -> RequestError {
+        let service = if let service { service } else { try await TestServer.service() }
+        let resource = service.resource(path).withParams(params)
+        await completion(of: resource.load())
+        let error = try #require(resource.latestError, "expected an error for \(path)")
+        #expect(!error.userMessage.isEmpty)
+        return error
+    }
+
+    @Test("HTTP errors read as sentences with their status")
+    func httpErrors() async throws {
+        let notFound = try await loadError("/errors/404")
+        #expect(notFound.userMessage == "Not found")
+        #expect(notFound.httpStatusCode == 404)
+        let serverError = try await loadError("/errors/500")
+        #expect(serverError.userMessage == "Internal server error")
+        #expect(serverError.entity?.jsonDict["status"] as? Int == 500)
+        let unusual = try await loadError("/errors/599")
+        #expect(unusual.userMessage == "Server error")
+    }
+
+    @Test("connection refused")
+    func connectionRefused() async throws {
+        let port = try Self.closedPort()
+        let service = Service(baseURL: "http://127.0.0.1:\(port)/")
+        let error = try await loadError("/anything", service: service)
+        #expect(error.cause is RequestError.Cause.ConnectionFailed)
+        #expect(error.userMessage == "Could not connect to the server")
+    }
+
+    @Test("timeout")
+    func timeout() async throws {
+        let service = try await TestServer.service()
+        service.configure { $0.mutateRequests { $0.timeoutInterval = 0.3 } }
+        let started = Date()
+        let error = try await loadError("/slow", service: service, params: ["delay": "3000"])
+        #expect(error.cause is RequestError.Cause.TimedOut)
+        #expect(error.userMessage == "The request timed out")
+        #expect(Date().timeIntervalSince(started) < 2.5)
+    }
+
+    @Test("server gone mid-body")
+    func closedMidBody() async throws {
+        let error = try await loadError("/broken/close")
+        #expect(error.cause is RequestError.Cause.ConnectionClosed)
+    }
+
+    @Test("malformed JSON under a JSON content type")
+    func malformedJSON() async throws {
+        let error = try await loadError("/broken/json")
+        #expect(error.cause is RequestError.Cause.UnparsableJSON)
+        #expect(error.userMessage.hasPrefix("The response is not valid JSON"))
+    }
+
+    @Test("invalid UTF-8 under text/plain; charset=utf-8")
+    func invalidUTF8() async throws {
+        let error = try await loadError("/broken/utf8")
+        #expect(error.cause is RequestError.Cause.UndecodableText)
+        #expect(error.userMessage == "The response is not valid UTF-8 text")
+    }
+
+    @Test("a JSON scalar body")
+    func scalar() async throws {
+        let error = try await loadError("/broken/scalar")
+        #expect(error.userMessage == "The response is a JSON number, not an object or an array")
+    }
+
+    @Test("an empty 200 body under a JSON content type")
+    func emptyBody() async throws {
+        let error = try await loadError("/broken/empty")
+        #expect(error.cause is RequestError.Cause.EmptyJSONBody)
+    }
+
+    @Test("an unknown charset")
+    func unknownCharset() async throws {
+        let error = try await loadError("/broken/charset")
+        #expect(error.cause is RequestError.Cause.InvalidTextEncoding)
+        #expect(error.userMessage.contains("x-unknown-charset"))
+    }
+
+    @Test("with the parsers off, the same bodies arrive as raw bytes")
+    func rawData() async throws {
+        let service = try await TestServer.service(standardTransformers: [])
+        let resource = service.resource("/broken/utf8")
+        await completion(of: resource.load())
+        #expect(resource.latestError == nil)
+        #expect((resource.latestData?.content as? Data)?.count ?? 0 > 0)
+    }
+
+    /// A port on 127.0.0.1 that nothing listens on: bind an ephemeral port, read it, close it.
+    private static func closedPort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        try #require(bound == 0)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

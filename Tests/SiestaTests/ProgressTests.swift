@@ -1,0 +1,39 @@
+import Foundation
+import Siesta
+import Testing
+
+@MainActor
+@Suite("onProgress reports real byte counts")
+struct ProgressTests {
+    @Test("a download with Content-Length shows intermediate values, never decreasing, ending at 1 before completion")
+    func downloadProgress() async throws {
+        let service = try await TestServer.service()
+        service.configure { $0.progressReportingInterval = 0.02 }
+        let resource = service.resource("/download").withParams(["bytes": "200000", "chunk": "20000", "delay": "60"])
+        var values: [Double] = []
+        var progressAtCompletion: Double?
+        let request = resource.request(.get)
+            .onProgress { values.append($0) }
+            .onCompletion { _ in progressAtCompletion = values.last }
+        let info = await completion(of: request)
+        #expect((entity(of: info)?.content as? Data)?.count == 200_000)
+        let intermediate = Set(values.filter { $0 > 0 && $0 < 1 })
+        #expect(intermediate.count >= 3, "values: \(values)")
+        #expect(values == values.sorted())
+        #expect(values.last == 1)
+        #expect(progressAtCompletion == 1)
+        #expect(request.progress == 1)
+    }
+
+    @Test("progress of an unknown-length response still rises and ends at 1")
+    func unknownLength() async throws {
+        let service = try await TestServer.service()
+        service.configure { $0.progressReportingInterval = 0.02 }
+        var values: [Double] = []
+        await completion(
+            of: service.resource("/slow").withParam("delay", "300").request(.get).onProgress { values.append($0) })
+        #expect(values.count >= 2)
+        #expect(values == values.sorted())
+        #expect(values.last == 1)
+    }
+}
