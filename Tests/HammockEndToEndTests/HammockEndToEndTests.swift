@@ -1,0 +1,92 @@
+import DemoAPI
+import Foundation
+import Testing
+
+@Suite("hammock in tmux against the demo API", .serialized)
+struct HammockEndToEndTests {
+    @Test("with no URL it starts the demo API and shows the root resource with its events")
+    func startUp() async throws {
+        let session = try TmuxSession(arguments: [])
+        defer { session.close() }
+        let screen = await session.waitFor("hammock demo API")
+        #expect(screen.contains("┌ URL"))
+        #expect(screen.contains("latestData"))
+        #expect(screen.contains("observerAdded"))
+        #expect(screen.contains("requested"))
+        await session.waitFor("newData(network)")
+    }
+
+    @Test("load keys call load(), invalidate() and wipe() and the events show it")
+    func loadKeys() async throws {
+        let session = try TmuxSession(arguments: [])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("r")
+        await session.waitFor("load()")
+        await session.waitFor("onSuccess")
+        try session.keys("i")
+        await session.waitFor("isUpToDate false")
+        try session.keys("w")
+        await session.waitFor("newData(wipe)")
+        try session.keys("l")
+        await session.waitFor("loadIfNeeded()")
+    }
+
+    @Test("Enter follows a link, b goes back")
+    func navigation() async throws {
+        let server = try await DemoServer.start()
+        let session = try TmuxSession(arguments: [server.baseURL.absoluteString + "users/1"])
+        defer { session.close() }
+        await session.waitFor("\"posts\": \"/users/1/posts\"")
+        try session.keys("/")
+        try session.type("/users/1/posts")
+        try session.keys("Enter")
+        try await Task.sleep(for: .milliseconds(300))
+        try session.keys("Enter")
+        await session.waitFor("GET \(server.baseURL.absoluteString)users/1/posts")
+        await session.waitFor("\"title\": \"Notes on")
+        try session.keys("b")
+        await session.waitFor("GET \(server.baseURL.absoluteString)users/1 ")
+        await server.shutdown()
+    }
+
+    @Test("a POST form sends through request(.post, json:) and shows onSuccess 201")
+    func postForm() async throws {
+        let server = try await DemoServer.start()
+        let session = try TmuxSession(arguments: [server.baseURL.absoluteString + "users"])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("p")
+        await session.waitFor("request(.post, …)")
+        try session.type(#"{"username": "zed", "name": "Zed", "email": "zed@example.com"}"#)
+        try session.keys("C-s")
+        let screen = await session.waitFor("onSuccess 201")
+        #expect(screen.contains("zed"))
+        try session.keys("Escape")
+        try session.keys("r")
+        await session.waitFor("\"username\": \"zed\"")
+        await server.shutdown()
+    }
+
+    @Test("invalid JSON in a form is refused with its position")
+    func invalidJSON() async throws {
+        let session = try TmuxSession(arguments: [])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("p")
+        try session.type(#"{"a": }"#)
+        try session.keys("C-s")
+        await session.waitFor("Invalid JSON at line 1, column 7")
+    }
+
+    @Test("q quits and restores the terminal")
+    func quit() async throws {
+        let session = try TmuxSession(arguments: [])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("q")
+        let deadline = Date().addingTimeInterval(10)
+        while session.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!session.isRunning)
+    }
+}
