@@ -1,5 +1,5 @@
 /// Where each pane goes for a terminal size: two columns from 100 columns up, one column
-/// below, a compact one-column layout under 20 rows, and nothing but a "too small" notice
+/// below, a compact one-column layout under 30 rows, and nothing but a "too small" notice
 /// below 40×12.
 public struct BrowserLayout: Equatable, Sendable {
     /// The smallest terminal that gets the full screen.
@@ -40,7 +40,7 @@ public struct BrowserLayout: Equatable, Sendable {
             frames[.isLoading] = loadingFrame
             frames[.latestError] = errorFrame
             frames[.events] = eventsFrame
-        } else if height >= 20 {
+        } else if height >= 30 {
             let (urlFrame, rest1) = main.splitTop(4)
             let (loadingFrame, rest2) = rest1.splitTop(4)
             let (rest3, eventsFrame) = rest2.splitBottom(max(4, rest2.height / 4))

@@ -212,6 +212,7 @@ public enum BrowserView {
         }
         spans.append(Span(safe(error.userMessage), theme.style(.error)))
         screen.put(spans: spans, x: inner.x, y: inner.y, maxWidth: inner.width)
+        guard inner.height > 1 else { return }
         screen.put(
             "age " + Format.duration(max(0, state.now - error.timestamp)), x: inner.x, y: inner.y + 1,
             style: theme.style(.muted), maxWidth: inner.width)
@@ -238,6 +239,7 @@ public enum BrowserView {
             first.append(Span(" \(Int(progress * 100))%", theme.style(.text)))
         }
         screen.put(spans: first, x: inner.x, y: inner.y, maxWidth: inner.width)
+        guard inner.height > 1 else { return }
         var second = [
             Span("isUpToDate ", muted),
             Span(snapshot.isUpToDate ? "true" : "false", theme.style(snapshot.isUpToDate ? .success : .warning)),
@@ -245,7 +247,9 @@ public enum BrowserView {
         if let remaining = snapshot.secondsUntilStale(now: state.now) {
             second.append(Span(remaining >= 0 ? "  stale in " + Format.duration(remaining) : "  stale", muted))
         }
+        guard inner.height > 1 else { return }
         screen.put(spans: second, x: inner.x, y: inner.y + 1, maxWidth: inner.width)
+        guard inner.height > 2 else { return }
         let third = [
             Span("loadRequests ", muted), Span("\(snapshot.loadRequestCount)", theme.style(.text)),
             Span("  isRequesting ", muted), Span(snapshot.isRequesting ? "true" : "false", theme.style(.text)),
