@@ -223,3 +223,20 @@ struct BrowserUpdateTests {
         #expect(state.isQuitting)
     }
 }
+
+@Suite("Saving the screen")
+struct ExportKeyTests {
+    @Test("Ctrl-P asks for an SVG export even while a form is open")
+    func exportInForm() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "users", "[]"))
+        _ = Fixtures.keys(&state, [.character("p")])
+        guard case .exportSVG? = Fixtures.keys(&state, [.control("p")]).first else {
+            Issue.record("expected exportSVG")
+            return
+        }
+        guard case .form? = state.overlay else {
+            Issue.record("the form should stay open")
+            return
+        }
+    }
+}

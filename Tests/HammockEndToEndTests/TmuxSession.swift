@@ -22,7 +22,7 @@ final class TmuxSession {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw TmuxError.missingBinary(binary)
         }
-        var command = "env TERM=xterm-256color"
+        var command = "env TERM=tmux-256color"
         for (name, value) in environment { command += " \(name)=\(TmuxSession.quote(value))" }
         command += " " + ([binary] + arguments).map(TmuxSession.quote).joined(separator: " ")
         try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", command])

@@ -9,6 +9,9 @@ extension BrowserState {
         switch action {
         case .key(let key):
             status = nil
+            // Saving the screen works everywhere, overlays included (forms do not use control keys
+            // other than Ctrl-S, Ctrl-T, Ctrl-A and Ctrl-E).
+            if keyMap.command(for: key) == .exportSVG, case .control = key { return [.exportSVG] }
             if overlay != nil { return handleOverlayKey(key) }
             guard let command = keyMap.command(for: key) else { return [] }
             return perform(command)
