@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Siesta", targets: ["Siesta"]),
+        .library(name: "SiestaSQLite", targets: ["SiestaSQLite"]),
         .library(name: "DemoAPI", targets: ["DemoAPI"]),
         .executable(name: "hammock", targets: ["hammock"]),
     ],
@@ -16,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -30,10 +32,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "SiestaSQLite",
+            dependencies: ["Siesta", "CSQLite"]
+        ),
         .target(
             name: "DemoAPI",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -74,8 +86,15 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "SiestaSQLiteTests",
+            dependencies: ["SiestaSQLite", "Siesta", "DemoAPI"]
+        ),
+        .testTarget(
             name: "SiestaTests",
-            dependencies: ["Siesta", "DemoAPI"]
+            dependencies: [
+                "Siesta", "DemoAPI",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -47,4 +47,16 @@ struct ConditionalRequestTests {
             #expect(try await harness.get("/text", headers: [("If-None-Match", tag)]).status == 304)
         }
     }
+
+    @Test("HEAD answers like GET, with the same ETag and Content-Length, without a body")
+    func head() async throws {
+        try await DemoHarness.run { harness in
+            let get = try await harness.get("/posts/2")
+            let head = try await harness.send(.HEAD, "/posts/2")
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            #expect(head.header("ETag") == get.header("ETag"))
+            #expect(head.header("Content-Length") == String(get.body.count))
+        }
+    }
 }

@@ -147,12 +147,12 @@ struct RequestTests {
         let server = try await TestServer.shared()
         let service = try await TestServer.service()
         let path = TestServer.uniquePath()
-        var token = "one"
-        service.configure(path) { $0.headers["Authorization"] = "Bearer \(token)" }
+        let token = TokenBox("one")
+        service.configure(path) { $0.headers["Authorization"] = "Bearer \(token.value)" }
         let resource = service.resource(path)
         let first = await completion(of: resource.request(.get))
         #expect((entity(of: first)?.jsonDict["headers"] as? [String: Any])?["authorization"] as? String == "Bearer one")
-        token = "two"
+        token.value = "two"
         service.invalidateConfiguration()
         let again = resource.request(.get)
         await completion(of: again)
@@ -215,4 +215,11 @@ struct RequestTests {
         #expect(slow.state == .completed)
         #expect(error(of: await completion(of: chain))?.cause is RequestError.Cause.RequestCancelled)
     }
+}
+
+/// A token shared with configuration closures.
+@MainActor
+private final class TokenBox {
+    var value: String
+    init(_ value: String) { self.value = value }
 }

@@ -58,16 +58,28 @@ struct BulkRoutes {
                     try await Task.sleep(for: .milliseconds(delay))
                 }
                 let end = min(offset + chunk, total)
-                var buffer = ByteBuffer()
-                buffer.reserveCapacity(end - offset)
-                for index in offset..<end {
-                    buffer.writeInteger(UInt8(truncatingIfNeeded: index))
-                }
-                try await writer.write(buffer)
+                try await writer.write(patternBytes(from: offset, to: end))
                 offset = end
             }
             try await writer.finish(nil)
         }
+    }
+
+    /// The 256 byte values in order, the period of the download pattern.
+    private static let pattern = ByteBuffer(bytes: (0...255).map { UInt8($0) })
+
+    /// Bytes `start..<end` of the download pattern.
+    private static func patternBytes(from start: Int, to end: Int) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(end - start)
+        var position = start
+        while position < end {
+            let phase = position % 256
+            let count = min(256 - phase, end - position)
+            buffer.writeImmutableBuffer(pattern.getSlice(at: phase, length: count)!)
+            position += count
+        }
+        return buffer
     }
 }
 

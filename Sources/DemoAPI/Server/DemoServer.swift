@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import ServiceLifecycle
 
 /// A running instance of the hammock demo REST API: an HTTP/1.1 server on a local port with
 /// browsable users, posts and comments, plus routes that misbehave on purpose for testing
@@ -18,6 +19,9 @@ import NIOCore
 /// Each server has its own in-memory data, seeded afresh on every ``start(host:port:)``: writes
 /// through one server are never seen by another, and nothing is persisted. The server logs
 /// nothing, so it can run inside a terminal program.
+///
+/// Keep a reference for as long as the server should run: when the last reference goes away
+/// the server is stopped as by ``shutdown()``, without waiting for it.
 public final class DemoServer: Sendable {
     /// The URL of the server's root, `http://HOST:PORT/`, always with a trailing slash, so that
     /// relative paths such as `"users/1"` resolve against it. An IPv6 host appears in brackets.
@@ -29,12 +33,16 @@ public final class DemoServer: Sendable {
 
     private let store: DemoStore
     private let task: Task<Void, any Error>
+    private let serviceGroup: ServiceGroup
 
-    private init(baseURL: URL, port: Int, store: DemoStore, task: Task<Void, any Error>) {
+    private init(
+        baseURL: URL, port: Int, store: DemoStore, task: Task<Void, any Error>, serviceGroup: ServiceGroup
+    ) {
         self.baseURL = baseURL
         self.port = port
         self.store = store
         self.task = task
+        self.serviceGroup = serviceGroup
     }
 
     deinit {
@@ -63,9 +71,11 @@ public final class DemoServer: Sendable {
             },
             logger: Logger(label: "DemoAPI", factory: { _ in SwiftLogNoOpLogHandler() })
         )
+        let serviceGroup = ServiceGroup(
+            services: [application], logger: Logger(label: "DemoAPI", factory: { _ in SwiftLogNoOpLogHandler() }))
         let task = Task {
             defer { portContinuation.finish() }
-            try await application.run()
+            try await serviceGroup.run()
         }
         var iterator = ports.makeAsyncIterator()
         guard let boundPort = await iterator.next() else {
@@ -78,7 +88,7 @@ public final class DemoServer: Sendable {
             _ = await task.result
             throw DemoServerError.didNotStart
         }
-        return DemoServer(baseURL: baseURL, port: boundPort, store: store, task: task)
+        return DemoServer(baseURL: baseURL, port: boundPort, store: store, task: task, serviceGroup: serviceGroup)
     }
 
     /// The number of requests received so far for exactly `path` (for example `"/counter"`),
@@ -95,11 +105,18 @@ public final class DemoServer: Sendable {
         store.resetRequestCounts()
     }
 
-    /// Stops the server: it stops listening, ends open connections (a response being streamed
-    /// is cut off) and returns once the server has stopped. Safe to call more than once and
+    /// Stops the server: it stops listening first, gives requests in flight a quarter of a second
+    /// to finish, then ends the remaining connections (a response being streamed is cut off) and
+    /// returns once the server has stopped. Safe to call more than once and
     /// from several tasks at a time; later calls return when the server is stopped.
     public func shutdown() async {
-        task.cancel()
+        await serviceGroup.triggerGracefulShutdown()
+        let task = self.task
+        let deadline = Task {
+            try await Task.sleep(nanoseconds: 250_000_000)
+            task.cancel()
+        }
         _ = await task.result
+        deadline.cancel()
     }
 }

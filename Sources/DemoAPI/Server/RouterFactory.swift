@@ -3,9 +3,10 @@ import Hummingbird
 /// Puts the demo's middleware and routes together into one router.
 enum RouterFactory {
     /// A router serving every demo route from `store`. Requests are counted before anything
-    /// else runs, and every error becomes a JSON error body.
+    /// else runs, every error becomes a JSON error body, and each `GET` route also answers
+    /// `HEAD` with the same headers and no body.
     static func makeRouter(store: DemoStore) -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestCountingMiddleware(store: store))
         router.add(middleware: ErrorBodyMiddleware())
         IndexRoutes().register(on: router)

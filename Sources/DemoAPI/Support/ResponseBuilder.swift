@@ -3,7 +3,7 @@ import Hummingbird
 
 /// Builds the responses that carry a whole body in memory.
 ///
-/// Every `GET` answered with `200 OK` gets a strong ``ETag``; when the request's
+/// Every `GET` (or `HEAD`) answered with `200 OK` gets a strong ``ETag``; when the request's
 /// `If-None-Match` names that tag the answer is `304 Not Modified` with the tag and no body.
 /// Other methods and statuses get no tag.
 enum ResponseBuilder {
@@ -33,7 +33,7 @@ enum ResponseBuilder {
     ) -> Response {
         var headers = headers
         headers[.contentType] = contentType
-        if request.method == .get && status == .ok {
+        if request.method == .get || request.method == .head, status == .ok {
             let tag = ETag(of: data)
             headers[.eTag] = tag.value
             if tag.isMatched(byIfNoneMatch: request.headers[values: .ifNoneMatch]) {

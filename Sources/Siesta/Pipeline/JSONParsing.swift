@@ -15,20 +15,20 @@ enum JSONParsing {
         }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             let cause = RequestError.Cause.EmptyJSONBody()
-            throw RequestError(userMessage: cause.userMessage, cause: cause, entity: entity)
+            throw RequestError(cause: cause, entity: entity)
         }
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let cause = RequestError.Cause.UnparsableJSON(parserMessage: describe(error))
-            throw RequestError(userMessage: cause.userMessage, cause: cause, entity: entity)
+            throw RequestError(cause: cause, entity: entity)
         }
         if parsed is [String: Any] || parsed is [Any] {
             return parsed
         }
         let cause = RequestError.Cause.JSONResponseIsNotDictionaryOrArray(actualType: jsonTypeName(of: data))
-        throw RequestError(userMessage: cause.userMessage, cause: cause, entity: entity)
+        throw RequestError(cause: cause, entity: entity)
     }
 
     private static func describe(_ error: any Error) -> String {

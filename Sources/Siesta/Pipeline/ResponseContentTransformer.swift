@@ -54,13 +54,13 @@ public struct ResponseContentTransformer<InputContentType, OutputContentType>: R
                 let cause = RequestError.Cause.WrongInputTypeInTranformerPipeline(
                     expectedType: String(describing: InputContentType.self),
                     actualType: String(describing: type(of: entity.content)))
-                return .failure(RequestError(userMessage: cause.userMessage, cause: cause, entity: entity))
+                return .failure(RequestError(cause: cause, entity: entity))
             }
         }
         do {
             guard let result = try processor(entity.withContent(typedContent)) else {
                 let cause = RequestError.Cause.TransformerReturnedNil()
-                return .failure(RequestError(userMessage: cause.userMessage, cause: cause, entity: entity))
+                return .failure(RequestError(cause: cause, entity: entity))
             }
             return .success(entity.withContent(result as Any))
         } catch let error as RequestError {

@@ -7,8 +7,7 @@ enum TextDecoding {
         let charsetName = entity.charset ?? "utf-8"
         guard let encoding = TextEncodingName.encoding(named: charsetName) else {
             let cause = RequestError.Cause.InvalidTextEncoding(encodingName: charsetName)
-            throw RequestError(
-                userMessage: cause.userMessage, cause: cause, entity: entity.withContent(entity.content as Any))
+            throw RequestError(cause: cause, entity: entity.withContent(entity.content as Any))
         }
         if encoding == .utf8 {
             guard let text = String(validating: entity.content, as: UTF8.self) else {
@@ -24,7 +23,6 @@ enum TextDecoding {
 
     private static func undecodable(_ entity: Entity<Data>, _ encoding: String.Encoding) -> RequestError {
         let cause = RequestError.Cause.UndecodableText(encoding: encoding)
-        return RequestError(
-            userMessage: cause.userMessage, cause: cause, entity: entity.withContent(entity.content as Any))
+        return RequestError(cause: cause, entity: entity.withContent(entity.content as Any))
     }
 }

@@ -58,7 +58,7 @@ final class NetworkRequest: CompletableRequest {
                 info = ResponseInfo(response: .success(existing), isNew: false)
             } else {
                 let cause = RequestError.Cause.NoLocalDataFor304()
-                info = ResponseInfo(response: .failure(RequestError(userMessage: cause.userMessage, cause: cause)))
+                info = ResponseInfo(response: .failure(RequestError(cause: cause)))
             }
         case .processed(let response, let stageOutputs):
             cacheableOutputs = stageOutputs

@@ -23,7 +23,7 @@ enum NetworkResponseProcessing {
         guard let response else {
             let cause = RequestError.Cause.ConnectionClosed(networkError: HTTPClientError.remoteConnectionClosed)
             return .processed(
-                .failure(RequestError(userMessage: cause.userMessage, cause: cause)), stageOutputs: [:])
+                .failure(RequestError(cause: cause)), stageOutputs: [:])
         }
         if response.statusCode == 304 {
             return .notModified

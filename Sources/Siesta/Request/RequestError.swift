@@ -77,6 +77,11 @@ public struct RequestError: Error {
         self.entity = entity
     }
 
+    /// An error whose message is the cause's own sentence.
+    init(cause: some Error & CustomUserMessage, entity: Entity<Any>? = nil) {
+        self.init(userMessage: cause.userMessage, cause: cause, entity: entity)
+    }
+
     /// A sentence for any error: its `LocalizedError` description when it has one, else a
     /// description of its type.
     static func describe(_ error: any Error) -> String {

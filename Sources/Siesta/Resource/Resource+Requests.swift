@@ -26,7 +26,7 @@ extension Resource {
     ) -> any Request {
         guard invalidURLSource == nil else {
             let cause = RequestError.Cause.InvalidRequestURL(urlSource: invalidURLSource)
-            return Resource.failedRequest(returning: RequestError(userMessage: cause.userMessage, cause: cause))
+            return Resource.failedRequest(returning: RequestError(cause: cause))
         }
         let builder: @MainActor () -> URLRequest = { [url, unowned self] in
             let configuration = self.configuration(for: method)
@@ -84,7 +84,7 @@ extension Resource {
     ) -> any Request {
         guard let data = text.data(using: encoding, allowLossyConversion: false) else {
             let cause = RequestError.Cause.UnencodableText(encoding: encoding, text: text)
-            return Resource.failedRequest(returning: RequestError(userMessage: cause.userMessage, cause: cause))
+            return Resource.failedRequest(returning: RequestError(cause: cause))
         }
         let charset = TextEncodingName.name(of: encoding).map { "; charset=\($0)" } ?? ""
         return request(method, data: data, contentType: contentType + charset, requestMutation: requestMutation)
@@ -108,14 +108,14 @@ extension Resource {
     ) -> any Request {
         guard JSONSerialization.isValidJSONObject(json) else {
             let cause = RequestError.Cause.InvalidJSONObject()
-            return Resource.failedRequest(returning: RequestError(userMessage: cause.userMessage, cause: cause))
+            return Resource.failedRequest(returning: RequestError(cause: cause))
         }
         do {
             let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
             return request(method, data: data, contentType: contentType, requestMutation: requestMutation)
         } catch {
             let cause = RequestError.Cause.UnencodableJSON(encodingError: error)
-            return Resource.failedRequest(returning: RequestError(userMessage: cause.userMessage, cause: cause))
+            return Resource.failedRequest(returning: RequestError(cause: cause))
         }
     }
 
@@ -168,7 +168,7 @@ extension Resource {
 
     private static func notURLEncodable(_ text: String) -> any Request {
         let cause = RequestError.Cause.NotURLEncodable(offendingString: text)
-        return failedRequest(returning: RequestError(userMessage: cause.userMessage, cause: cause))
+        return failedRequest(returning: RequestError(cause: cause))
     }
 
     /// A request that has already failed with `error`, without touching the network or the

@@ -135,6 +135,7 @@ public final class Resource {
         if let inFlight = loadRequests.first {
             return inFlight
         }
+        cacheLoader.startIfNeeded(for: self)
         if cacheLoader.isReading {
             return cacheLoader.deferredLoad(for: self)
         }

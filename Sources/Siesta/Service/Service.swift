@@ -198,6 +198,22 @@ open class Service {
         description: String? = nil,
         contentTransform: @escaping ResponseContentTransformer<I, O>.Processor
     ) {
+        addContentTransformer(
+            pattern, requestMethods: requestMethods, atStage: stage, action: action,
+            onInputTypeMismatch: mismatchAction, transformErrors: transformErrors, description: description,
+            contentTransform: contentTransform)
+    }
+
+    private func addContentTransformer<I, O>(
+        _ pattern: any ConfigurationPatternConvertible,
+        requestMethods: [RequestMethod]?,
+        atStage stage: PipelineStageKey,
+        action: TransformerAction,
+        onInputTypeMismatch mismatchAction: InputTypeMismatchAction,
+        transformErrors: Bool,
+        description: String?,
+        contentTransform: @escaping ResponseContentTransformer<I, O>.Processor
+    ) {
         let transformer = ResponseContentTransformer<I, O>(
             onInputTypeMismatch: mismatchAction, transformErrors: transformErrors, processor: contentTransform)
         configure(
@@ -209,6 +225,31 @@ open class Service {
             }
             $0.pipeline[stage].add(transformer)
         }
+    }
+
+    /// ``configureTransformer(_:requestMethods:atStage:action:onInputTypeMismatch:transformErrors:description:contentTransform:)``
+    /// for raw bytes: the closure receives the body as `Data`, which lets a decoder call type-check
+    /// without annotations:
+    ///
+    /// ```swift
+    /// service.configureTransformer("/users/*") { try decoder.decode(User.self, from: $0.content) }
+    /// ```
+    ///
+    /// Use it with `standardTransformers: [.text]` (or `[]`) so that JSON reaches it unparsed.
+    public final func configureTransformer<O>(
+        _ pattern: any ConfigurationPatternConvertible,
+        requestMethods: [RequestMethod]? = nil,
+        atStage stage: PipelineStageKey = .model,
+        action: TransformerAction = .replaceExisting,
+        onInputTypeMismatch mismatchAction: InputTypeMismatchAction = .error,
+        transformErrors: Bool = false,
+        description: String? = nil,
+        contentTransform: @escaping @Sendable (Entity<Data>) throws -> O?
+    ) {
+        addContentTransformer(
+            pattern, requestMethods: requestMethods, atStage: stage, action: action,
+            onInputTypeMismatch: mismatchAction, transformErrors: transformErrors, description: description,
+            contentTransform: contentTransform as ResponseContentTransformer<Data, O>.Processor)
     }
 
     /// Whether `configureTransformer` replaces a stage's transformers or appends to them.

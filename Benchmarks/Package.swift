@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "hammock-benchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "hammock", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "SiestaBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Siesta", package: "hammock"),
+            ],
+            path: "Benchmarks/SiestaBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
