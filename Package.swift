@@ -64,6 +64,7 @@ let package = Package(
             name: "hammock",
             dependencies: [
                 "Browser", "Terminal", "DemoAPI", "Siesta",
+                "SiestaSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import Browser
 import Foundation
 import Siesta
+import SiestaSQLite
 import Terminal
 
 /// Wires the terminal, the event sources and the resource browser together and runs until quit.
@@ -14,6 +15,7 @@ final class BrowserApp {
         var expiration: Double?
         var retry: Double?
         var svgDirectory: String
+        var cachePath: String?
     }
 
     private let terminal: CursesTerminal
@@ -42,6 +44,17 @@ final class BrowserApp {
         let recorder = StatusRecordingProvider()
         let service = Service(baseURL: base.absoluteString, networking: recorder)
         let headers = options.headers
+        var cacheProblem: String?
+        if let path = options.cachePath {
+            do {
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let cache = try SQLiteEntityCache(fileURL: URL(fileURLWithPath: path))
+                service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+            } catch {
+                cacheProblem = "persistent cache off: \(path): \(error)"
+            }
+        }
         service.configure {
             if let expiration = options.expiration { $0.expirationTime = expiration }
             if let retry = options.retry { $0.retryTime = retry }
@@ -60,6 +73,7 @@ final class BrowserApp {
         for error in themeErrors {
             browser.dispatch(.note("\(error); using the default theme", isError: true))
         }
+        if let cacheProblem { browser.dispatch(.note(cacheProblem, isError: true)) }
         if let keyError { browser.dispatch(.note("\(keyError); using the default keys", isError: true)) }
         if let name = options.theme, !noColor, !themes.contains(where: { $0.name == name }) {
             browser.dispatch(.note("no theme named \(name); using \(themes[0].name)", isError: true))

@@ -42,12 +42,12 @@ struct Hammock: AsyncParsableCommand {
     var retry: Double?
 
     @Option(
-        help:
-            "Path of the persistent entity cache file (the persistent cache is not available in this build yet; accepted and ignored)."
-    )
+        help: ArgumentHelp(
+            "The SQLite file of the persistent entity cache (default: $XDG_CACHE_HOME/hammock/entities.sqlite).",
+            valueName: "path"))
     var cache: String?
 
-    @Flag(help: "Do not use a persistent entity cache.")
+    @Flag(help: "Do not use the persistent entity cache: every run starts empty.")
     var noCache = false
 
     @Option(help: "Folder where Ctrl-P saves SVG screenshots.")
@@ -82,7 +82,8 @@ struct Hammock: AsyncParsableCommand {
         }
         let options = BrowserApp.Options(
             url: target, headers: parsedHeaders, theme: theme, expiration: expiration, retry: retry,
-            svgDirectory: svgDirectory)
+            svgDirectory: svgDirectory,
+            cachePath: noCache ? nil : (cache ?? XDGPaths.cacheHome() + "/hammock/entities.sqlite"))
         await BrowserApp.run(options)
         await demo?.shutdown()
     }

@@ -6,7 +6,7 @@ import Testing
 struct HammockEndToEndTests {
     @Test("with no URL it starts the demo API and shows the root resource with its events")
     func startUp() async throws {
-        let session = try TmuxSession(arguments: [])
+        let session = try TmuxSession(arguments: ["--no-cache"])
         defer { session.close() }
         let screen = await session.waitFor("hammock demo API")
         #expect(screen.contains("┌ URL"))
@@ -18,7 +18,7 @@ struct HammockEndToEndTests {
 
     @Test("load keys call load(), invalidate() and wipe() and the events show it")
     func loadKeys() async throws {
-        let session = try TmuxSession(arguments: [])
+        let session = try TmuxSession(arguments: ["--no-cache"])
         defer { session.close() }
         await session.waitFor("newData(network)")
         try session.keys("r")
@@ -35,7 +35,7 @@ struct HammockEndToEndTests {
     @Test("Enter follows a link, b goes back")
     func navigation() async throws {
         let server = try await DemoServer.start()
-        let session = try TmuxSession(arguments: [server.baseURL.absoluteString + "users/1"])
+        let session = try TmuxSession(arguments: ["--no-cache", server.baseURL.absoluteString + "users/1"])
         defer { session.close() }
         await session.waitFor("\"posts\": \"/users/1/posts\"")
         try session.keys("/")
@@ -53,7 +53,7 @@ struct HammockEndToEndTests {
     @Test("a POST form sends through request(.post, json:) and shows onSuccess 201")
     func postForm() async throws {
         let server = try await DemoServer.start()
-        let session = try TmuxSession(arguments: [server.baseURL.absoluteString + "users"])
+        let session = try TmuxSession(arguments: ["--no-cache", server.baseURL.absoluteString + "users"])
         defer { session.close() }
         await session.waitFor("newData(network)")
         try session.keys("p")
@@ -70,7 +70,7 @@ struct HammockEndToEndTests {
 
     @Test("invalid JSON in a form is refused with its position")
     func invalidJSON() async throws {
-        let session = try TmuxSession(arguments: [])
+        let session = try TmuxSession(arguments: ["--no-cache"])
         defer { session.close() }
         await session.waitFor("newData(network)")
         try session.keys("p")
@@ -81,12 +81,37 @@ struct HammockEndToEndTests {
 
     @Test("q quits and restores the terminal")
     func quit() async throws {
-        let session = try TmuxSession(arguments: [])
+        let session = try TmuxSession(arguments: ["--no-cache"])
         defer { session.close() }
         await session.waitFor("newData(network)")
         try session.keys("q")
         let deadline = Date().addingTimeInterval(10)
         while session.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
         #expect(!session.isRunning)
+    }
+}
+
+@Suite("hammock's persistent cache in tmux")
+struct HammockCacheEndToEndTests {
+    @Test("a second run shows newData(cache) from the SQLite cache before the network answers")
+    func secondRunUsesCache() async throws {
+        let server = try await DemoServer.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hammock-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cacheFile = folder.appendingPathComponent("entities.sqlite").path
+        let url = server.baseURL.absoluteString + "users/3"
+        do {
+            let first = try TmuxSession(arguments: ["--cache", cacheFile, url])
+            defer { first.close() }
+            await first.waitFor("newData(network)")
+            try first.keys("q")
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        let second = try TmuxSession(arguments: ["--cache", cacheFile, url])
+        defer { second.close() }
+        let screen = await second.waitFor("newData(cache)")
+        #expect(screen.contains(#""username": "cshannon""#))
+        await server.shutdown()
     }
 }
