@@ -91,7 +91,11 @@ final class TmuxSession {
     var isRunning: Bool { (try? tmux(["has-session", "-t", "main"])) != nil }
 
     /// Kills the private tmux server (and hammock with it).
-    func close() { _ = try? tmux(["kill-server"]) }
+    func close() {
+        // kill-session hangs up hammock first; kill-server alone can leave the server waiting.
+        _ = try? tmux(["kill-session", "-t", "main"])
+        _ = try? tmux(["kill-server"])
+    }
 
     enum TmuxError: Error, CustomStringConvertible {
         case missingBinary(String)

@@ -12,6 +12,7 @@ public final class TerminalEvents {
     private var readSource: DispatchSourceRead?
     private var resizeSource: DispatchSourceSignal?
     private var timer: DispatchSourceTimer?
+    private var stopSources: [DispatchSourceSignal] = []
     private var timerInterval: Double = 0
     private var emptyReads = 0
 
@@ -21,7 +22,8 @@ public final class TerminalEvents {
     public var onResize: @MainActor () -> Void = {}
     /// Called on every timer tick.
     public var onTick: @MainActor () -> Void = {}
-    /// Called once when stdin reaches end of file (the terminal went away).
+    /// Called once when stdin reaches end of file (the terminal went away) or the process gets
+    /// SIGTERM or SIGHUP, so the terminal is restored before leaving.
     public var onEndOfInput: @MainActor () -> Void = {}
 
     /// Creates an idle event source.
@@ -56,6 +58,16 @@ public final class TerminalEvents {
         }
         resizeSource = resize
         resize.resume()
+
+        for number in [SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated { self?.onEndOfInput() }
+            }
+            source.resume()
+            stopSources.append(source)
+        }
     }
 
     /// Runs `onTick` every `seconds` (replacing any previous interval); 0 stops the timer.
@@ -79,6 +91,8 @@ public final class TerminalEvents {
         readSource?.cancel()
         resizeSource?.cancel()
         timer?.cancel()
+        for source in stopSources { source.cancel() }
+        stopSources = []
         readSource = nil
         resizeSource = nil
         timer = nil
