@@ -110,8 +110,11 @@ final class BrowserApp {
     }
 
     private func readInput() {
-        for key in terminal.readKeys() {
-            browser.dispatch(.key(key))
+        for input in terminal.readInput() {
+            switch input {
+            case .key(let key): browser.dispatch(.key(key))
+            case .paste(let text): browser.dispatch(.paste(text))
+            }
             if browser.state.isQuitting { return }
         }
     }

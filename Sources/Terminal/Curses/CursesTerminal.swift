@@ -13,6 +13,7 @@ public final class CursesTerminal {
     private var colors = ColorPairs(enabled: false)
     private var isRunning = false
     private let useColor: Bool
+    private var pasteDecoder = PasteDecoder()
 
     /// Creates a terminal; `useColor: false` (for `NO_COLOR`) draws with attributes only.
     public init(useColor: Bool) {
@@ -42,12 +43,14 @@ public final class CursesTerminal {
         mouseinterval(0)
         isRunning = true
         previous = nil
+        writeRaw("\u{1B}[?2004h")  // bracketed paste on
     }
 
     /// Leaves curses mode and restores the terminal.
     public func stop() {
         guard isRunning else { return }
         isRunning = false
+        writeRaw("\u{1B}[?2004l")  // bracketed paste off
         endwin()
     }
 
@@ -118,6 +121,11 @@ public final class CursesTerminal {
         return value
     }
 
+    /// Reads everything available now without waiting: keys, and pasted text as one piece.
+    public func readInput() -> [TerminalInput] {
+        pasteDecoder.decode(readKeys())
+    }
+
     /// Reads every key available now without waiting; returns an empty array if none.
     public func readKeys() -> [Key] {
         var keys: [Key] = []
@@ -144,7 +152,12 @@ public final class CursesTerminal {
 
     /// Puts text on the clipboard of the terminal (OSC 52; tmux and most terminals accept it).
     public func copyToClipboard(_ text: String) {
-        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        writeRaw("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
+    }
+
+    /// Writes a control sequence of our own (never untrusted text) straight to the terminal.
+    private func writeRaw(_ sequence: String) {
+        fflush(nil)
         FileHandle.standardOutput.write(Data(sequence.utf8))
     }
 }
