@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BrowserTests",
-            dependencies: ["Browser", "DemoAPI"]
+            dependencies: ["Browser", "Terminal", "DemoAPI", "Siesta"]
         ),
         .testTarget(
             name: "HammockEndToEndTests",
