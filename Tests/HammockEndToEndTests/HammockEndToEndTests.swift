@@ -23,7 +23,8 @@ struct HammockEndToEndTests {
         await session.waitFor("newData(network)")
         try session.keys("r")
         await session.waitFor("load()")
-        await session.waitFor("onSuccess")
+        // The reload answers 304; wait for it, or invalidate() would be cleared by its arrival.
+        await session.waitFor("onNotModified")
         try session.keys("i")
         await session.waitFor("isUpToDate false")
         try session.keys("w")
