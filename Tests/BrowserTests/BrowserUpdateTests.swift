@@ -240,3 +240,21 @@ struct ExportKeyTests {
         }
     }
 }
+
+@Suite("Search highlighting")
+struct SearchHighlightTests {
+    @Test("visible matches of the search are underlined")
+    func underline() throws {
+        var state = Fixtures.state(
+            showing: Fixtures.jsonSnapshot(Fixtures.base + "users", #"[{"name": "Bob"}, {"name": "bobby"}]"#))
+        _ = Fixtures.keys(&state, [.character("/")])
+        Fixtures.type(&state, "bob")
+        _ = Fixtures.keys(&state, [.enter])
+        let screen = BrowserView.render(state)
+        let first = try #require(screen.find("Bob"))
+        #expect(screen[first.x, first.y].style.attributes.contains(.underline))
+        let second = try #require(screen.find("bobby"))
+        #expect(screen[second.x + 2, second.y].style.attributes.contains(.underline))
+        #expect(!screen[second.x + 3, second.y].style.attributes.contains(.underline))
+    }
+}

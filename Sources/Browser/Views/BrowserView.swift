@@ -178,13 +178,16 @@ public enum BrowserView {
             screen.put(note, x: inner.x, y: inner.y, style: theme.style(.muted), maxWidth: inner.width)
             return
         }
-        drawBody(data.body, position: state.position, theme: theme, inner: inner, showCursor: focused, into: &screen)
+        drawBody(
+            data.body, position: state.position, theme: theme, inner: inner, showCursor: focused,
+            highlight: state.searchQuery, into: &screen)
     }
 
-    /// Draws the visible lines of a body at a position; only those lines are formatted.
+    /// Draws the visible lines of a body at a position; only those lines are formatted. Visible
+    /// occurrences of `highlight` (case-insensitive) are underlined in bold.
     static func drawBody(
         _ body: BodyContent, position: ViewPosition, theme: Theme, inner: Rect, showCursor: Bool,
-        into screen: inout Screen
+        highlight: String? = nil, into screen: inout Screen
     ) {
         for row in 0..<inner.height {
             let index = position.top + row
@@ -193,9 +196,33 @@ public enum BrowserView {
             }
             let y = inner.y + row
             screen.put(spans: spans, x: inner.x, y: y, maxWidth: inner.width)
+            if let highlight, !highlight.isEmpty {
+                markMatches(of: highlight, in: &screen, row: Rect(x: inner.x, y: y, width: inner.width, height: 1))
+            }
             if showCursor && index == position.cursor {
                 screen.addAttributes(.reverse, in: Rect(x: inner.x, y: y, width: inner.width, height: 1))
             }
+        }
+    }
+
+    /// Adds bold underline to every occurrence of `needle` within one row of the screen.
+    static func markMatches(of needle: String, in screen: inout Screen, row: Rect) {
+        var characters: [(column: Int, character: Character)] = []
+        for column in row.x..<min(row.maxX, screen.width) where !screen[column, row.y].isContinuation {
+            characters.append((column, screen[column, row.y].character))
+        }
+        let text = String(characters.map(\.character)).lowercased()
+        let pattern = needle.lowercased()
+        guard text.count == characters.count else { return }  // lower-casing changed the length
+        var searchStart = text.startIndex
+        while let range = text.range(of: pattern, range: searchStart..<text.endIndex) {
+            let first = text.distance(from: text.startIndex, to: range.lowerBound)
+            let last = text.distance(from: text.startIndex, to: range.upperBound) - 1
+            guard first <= last, last < characters.count else { break }
+            let start = characters[first].column
+            let end = characters[last].column + CharacterWidth.of(characters[last].character)
+            screen.addAttributes([.bold, .underline], in: Rect(x: start, y: row.y, width: end - start, height: 1))
+            searchStart = range.upperBound
         }
     }
 
