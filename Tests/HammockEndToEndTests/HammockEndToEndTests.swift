@@ -65,6 +65,8 @@ struct HammockEndToEndTests {
         #expect(screen.contains("zed"))
         try session.keys("Escape")
         try session.keys("r")
+        await session.waitFor("newData(network)", count: 2)
+        try session.keys("End")
         await session.waitFor("\"username\": \"zed\"")
         await server.shutdown()
     }

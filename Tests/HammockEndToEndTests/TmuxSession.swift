@@ -71,16 +71,17 @@ final class TmuxSession {
     /// The visible screen text.
     func capture() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
 
-    /// Waits until the screen contains `text`; returns the screen (fails the test on timeout).
+    /// Waits until the screen contains `text` at least `count` times; returns the screen (fails the
+    /// test on timeout).
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) async
-        -> String
-    {
+    func waitFor(
+        _ text: String, count: Int = 1, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
             screen = capture()
-            if screen.contains(text) { return screen }
+            if screen.components(separatedBy: text).count - 1 >= count { return screen }
             try? await Task.sleep(for: .milliseconds(100))
         }
         Issue.record("timed out waiting for \(text); screen was:\n\(screen)", sourceLocation: sourceLocation)

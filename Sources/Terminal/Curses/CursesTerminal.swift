@@ -158,6 +158,20 @@ public final class CursesTerminal {
     /// Writes a control sequence of our own (never untrusted text) straight to the terminal.
     private func writeRaw(_ sequence: String) {
         fflush(nil)
-        FileHandle.standardOutput.write(Data(sequence.utf8))
+        // POSIX write, not FileHandle: a terminal that went away gives EIO, which must not trap.
+        var bytes = Array(sequence.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
     }
 }
