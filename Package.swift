@@ -9,12 +9,15 @@ let package = Package(
         .library(name: "SiestaSQLite", targets: ["SiestaSQLite"]),
         .library(name: "DemoAPI", targets: ["DemoAPI"]),
         .library(name: "Squid", targets: ["Squid"]),
+        .executable(name: "hammock", targets: ["hammock"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
@@ -49,6 +52,31 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .target(
+            name: "Browser",
+            dependencies: ["Siesta", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "Terminal",
+            dependencies: ["CNcurses", "Browser"]
+        ),
+        .executableTarget(
+            name: "hammock",
+            dependencies: [
+                "Browser", "Terminal", "DemoAPI", "Siesta",
+                "SiestaSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "BrowserTests",
+            dependencies: ["Browser", "Terminal", "DemoAPI", "Siesta"]
+        ),
+        .testTarget(
+            name: "HammockEndToEndTests",
+            dependencies: ["DemoAPI"]
         ),
         .testTarget(
             name: "DemoAPITests",

@@ -1,0 +1,387 @@
+import Foundation
+
+extension BrowserState {
+    /// Applies an action and returns the side effects to carry out, in order.
+    ///
+    /// Pure apart from the lazy caches inside bodies: no I/O, no Siesta calls. Keys go to the
+    /// open overlay first; in the main view they are looked up in the key map.
+    public mutating func update(_ action: Action) -> [Command] {
+        switch action {
+        case .key(let key):
+            status = nil
+            // Saving the screen works everywhere, overlays included (forms do not use control keys
+            // other than Ctrl-S, Ctrl-T, Ctrl-A and Ctrl-E).
+            if keyMap.command(for: key) == .exportSVG, case .control = key { return [.exportSVG] }
+            if overlay != nil { return handleOverlayKey(key) }
+            guard let command = keyMap.command(for: key) else { return [] }
+            return perform(command)
+        case .paste(let text):
+            return handlePaste(text)
+        case .resize(let newWidth, let newHeight):
+            width = max(0, newWidth)
+            height = max(0, newHeight)
+            clampPositions()
+            return []
+        case .tick(let time):
+            now = time
+            spinnerFrame &+= 1
+            return []
+        case .resourceChanged(let snapshot, let event):
+            resources[snapshot.url] = snapshot
+            if !resourceOrder.contains(snapshot.url) { resourceOrder.append(snapshot.url) }
+            if !event.isEmpty {
+                log(
+                    EventLogEntry(
+                        time: now, name: event, resource: displayPath(snapshot.url),
+                        detail: detail(for: snapshot, event: event)))
+            }
+            if snapshot.url == currentURL { clampPositions() }
+            return []
+        case .resourcesListed(let snapshots):
+            for snapshot in snapshots { resources[snapshot.url] = snapshot }
+            resourceOrder = snapshots.map(\.url)
+            resourcesCursor = min(resourcesCursor, max(0, resourceOrder.count - 1))
+            return []
+        case .navigated(let url):
+            if currentURL != url {
+                if historyIndex + 1 < history.count { history.removeSubrange((historyIndex + 1)...) }
+                history.append(url)
+                historyIndex = history.count - 1
+            }
+            focus = .latestData
+            return []
+        case .requestHook(let name, let url, let method, let statusCode, let text, let succeeded):
+            let statusText = statusCode.map { "\($0) " } ?? ""
+            log(
+                EventLogEntry(
+                    time: now, name: name, resource: displayPath(url), detail: "\(statusText)\(method) \(text)",
+                    kind: succeeded ? .success : .failure))
+            return []
+        case .formFinished(let outcome):
+            if case .form(var form) = overlay {
+                form.outcome = outcome
+                overlay = .form(form)
+            }
+            return []
+        case .note(let text, let isError):
+            status = StatusMessage(text, isError: isError)
+            log(
+                EventLogEntry(
+                    time: now, name: isError ? "error" : "note", resource: "", detail: text,
+                    kind: isError ? .failure : .note))
+            return []
+        }
+    }
+
+    private func detail(for snapshot: ResourceSnapshot, event: String) -> String {
+        if event.hasPrefix("newData"), let data = snapshot.latestData {
+            return [data.contentType, data.byteCount.map(Format.bytes)].compactMap { $0 }.joined(separator: " ")
+        }
+        if event == "error", let error = snapshot.latestError {
+            return (error.httpStatusCode.map { "\($0) " } ?? "") + error.userMessage
+        }
+        return ""
+    }
+
+    // MARK: main-view commands
+
+    private mutating func perform(_ command: KeyCommand) -> [Command] {
+        let url = currentURL
+        switch command {
+        case .load, .loadIfNeeded, .invalidate, .wipe, .cancel:
+            guard let url else { return [] }
+            log(
+                EventLogEntry(
+                    time: now, name: command.summary.components(separatedBy: " ")[0], resource: displayPath(url),
+                    kind: .note))
+            switch command {
+            case .load: return [.load(url: url)]
+            case .loadIfNeeded: return [.loadIfNeeded(url: url)]
+            case .invalidate: return [.invalidate(url: url)]
+            case .wipe: return [.wipe(url: url)]
+            default: return [.cancelLoads(url: url)]
+            }
+        case .goTo:
+            overlay = .prompt(Prompt(purpose: .goTo))
+        case .search:
+            overlay = .prompt(Prompt(purpose: .search, text: searchQuery ?? ""))
+        case .follow:
+            return follow()
+        case .back:
+            guard historyIndex > 0 else {
+                status = StatusMessage("no earlier resource in history")
+                return []
+            }
+            historyIndex -= 1
+            return [.show(url: history[historyIndex])]
+        case .forward:
+            guard historyIndex + 1 < history.count else {
+                status = StatusMessage("no later resource in history")
+                return []
+            }
+            historyIndex += 1
+            return [.show(url: history[historyIndex])]
+        case .post, .put, .patch, .overrideLocal:
+            guard let url else { return [] }
+            let method = ["post": "POST", "put": "PUT", "patch": "PATCH"][command.rawValue] ?? "LOCAL"
+            let prefill = (command == .put || command == .overrideLocal) ? currentJSONText() : ""
+            overlay = .form(RequestForm(method: method, url: url, body: prefill))
+        case .delete:
+            guard let url else { return [] }
+            overlay = .confirmDelete(url: url)
+        case .copyCurl:
+            guard let url else { return [] }
+            let command = curlCommand(url: url, masked: false)
+            log(
+                EventLogEntry(
+                    time: now, name: "copied", resource: displayPath(url), detail: curlCommand(url: url, masked: true),
+                    kind: .note))
+            status = StatusMessage("copied curl command to the clipboard")
+            return [.copyToClipboard(command)]
+        case .nextPane, .previousPane:
+            let panes = layout.focusablePanes
+            guard !panes.isEmpty else { return [] }
+            let index = panes.firstIndex(of: focus) ?? 0
+            let step = command == .nextPane ? 1 : panes.count - 1
+            focus = panes[(index + step) % panes.count]
+        case .scrollDown: scroll(by: 1)
+        case .scrollUp: scroll(by: -1)
+        case .pageDown: scroll(by: max(1, layout.innerHeight(focus) - 1))
+        case .pageUp: scroll(by: -max(1, layout.innerHeight(focus) - 1))
+        case .top: scroll(by: Int.min / 2)
+        case .bottom: scroll(by: Int.max / 2)
+        case .toggleFold:
+            if let body = current?.latestData?.body { body.toggleFold(atLine: position.cursor) }
+            clampPositions()
+        case .searchNext, .searchPrevious:
+            if let query = searchQuery { runSearch(query, forward: command == .searchNext) }
+        case .nextTheme:
+            themeIndex = (themeIndex + 1) % themes.count
+            status = StatusMessage("theme: \(theme.name)")
+        case .toggleResources:
+            showResources.toggle()
+            if !showResources && focus == .resources { focus = .latestData }
+            if showResources { focus = .resources }
+        case .help:
+            overlay = .help
+        case .exportSVG:
+            return [.exportSVG]
+        case .quit:
+            isQuitting = true
+            return [.quit]
+        }
+        return []
+    }
+
+    private mutating func follow() -> [Command] {
+        if focus == .resources {
+            guard resourceOrder.indices.contains(resourcesCursor) else { return [] }
+            return [.navigate(path: resourceOrder[resourcesCursor], from: nil)]
+        }
+        guard let snapshot = current, let body = snapshot.latestData?.body else { return [] }
+        if let link = body.link(atLine: position.cursor) {
+            return [.navigate(path: link, from: snapshot.url)]
+        }
+        if body.toggleFold(atLine: position.cursor) {
+            clampPositions()
+        } else {
+            status = StatusMessage("nothing to follow on this line (links are strings like /users/1 or http://…)")
+        }
+        return []
+    }
+
+    private mutating func scroll(by amount: Int) {
+        switch focus {
+        case .events:
+            let visible = layout.innerHeight(.events)
+            let maximum = max(0, events.count - visible)
+            eventsScroll = min(maximum, max(0, eventsScroll - clampStep(amount)))
+        case .resources:
+            resourcesCursor = min(max(0, resourceOrder.count - 1), max(0, resourcesCursor + clampStep(amount)))
+        default:
+            guard let body = current?.latestData?.body ?? current?.latestError?.body else { return }
+            var position = self.position
+            if amount >= Int.max / 4 {
+                position.cursor = max(0, body.lineCount - 1)
+            } else if amount <= Int.min / 4 {
+                position.cursor = 0
+            } else {
+                var target = max(0, position.cursor + amount)
+                if !body.hasLine(target) {
+                    // Step back to the last existing line without counting the whole body.
+                    var low = position.cursor
+                    var high = target
+                    while low + 1 < high {
+                        let middle = low + (high - low) / 2
+                        if body.hasLine(middle) { low = middle } else { high = middle }
+                    }
+                    target = low
+                }
+                position.cursor = target
+            }
+            position.keepCursorVisible(height: layout.innerHeight(.latestData))
+            self.position = position
+        }
+    }
+
+    private func clampStep(_ amount: Int) -> Int { max(-1_000_000, min(1_000_000, amount)) }
+
+    private mutating func clampPositions() {
+        guard let body = current?.latestData?.body else { return }
+        var position = self.position
+        if !body.hasLine(position.cursor) {
+            var low = 0
+            var high = position.cursor
+            while low + 1 < high {
+                let middle = (low + high) / 2
+                if body.hasLine(middle) { low = middle } else { high = middle }
+            }
+            position.cursor = low
+        }
+        position.keepCursorVisible(height: layout.innerHeight(.latestData))
+        self.position = position
+    }
+
+    private mutating func runSearch(_ query: String, forward: Bool) {
+        guard let body = current?.latestData?.body else { return }
+        if let line = body.nextMatch(query, after: position.cursor, forward: forward) {
+            var position = self.position
+            position.cursor = line
+            position.keepCursorVisible(height: layout.innerHeight(.latestData))
+            self.position = position
+            focus = .latestData
+            status = StatusMessage("/\(query)")
+        } else {
+            status = StatusMessage("no match for \(query)", isError: true)
+        }
+    }
+
+    private func currentJSONText() -> String {
+        guard case .json(let document)? = current?.latestData?.body else { return "" }
+        let value = document.root.value
+        guard JSONSerialization.isValidJSONObject(value),
+            let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys]),
+            data.count <= 256 * 1024
+        else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A curl command that repeats a GET of `url` with the configured headers; secrets masked
+    /// when `masked` is true.
+    public func curlCommand(url: String, masked: Bool) -> String {
+        func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        var parts = ["curl", "-sS", quote(masked ? SecretMasker.maskURL(url) : url)]
+        for (name, value) in configuredHeaders {
+            let shown = masked ? SecretMasker.maskHeader(name: name, value: value) : value
+            parts += ["-H", quote("\(name): \(shown)")]
+        }
+        return parts.joined(separator: " ")
+    }
+
+    // MARK: overlays
+
+    private mutating func handleOverlayKey(_ key: Key) -> [Command] {
+        guard let overlay else { return [] }
+        switch overlay {
+        case .help:
+            if key == .escape || key == .character("q") || keyMap.command(for: key) == .help || key == .enter {
+                self.overlay = nil
+            }
+            return []
+        case .confirmDelete(let url):
+            self.overlay = nil
+            if key == .character("y") || key == .character("Y") {
+                return [.send(RequestDraft(method: "DELETE", url: url, headers: [], body: .none), from: url)]
+            }
+            status = StatusMessage("DELETE cancelled")
+            return []
+        case .prompt(var prompt):
+            switch key {
+            case .escape:
+                self.overlay = nil
+            case .enter:
+                self.overlay = nil
+                let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else { return [] }
+                switch prompt.purpose {
+                case .goTo:
+                    return [.navigate(path: text, from: currentURL)]
+                case .search:
+                    searchQuery = text
+                    runSearch(text, forward: true)
+                }
+            default:
+                prompt.editor.handle(key)
+                self.overlay = .prompt(prompt)
+            }
+            return []
+        case .form(var form):
+            return handleFormKey(key, form: &form)
+        }
+    }
+
+    private mutating func handleFormKey(_ key: Key, form: inout RequestForm) -> [Command] {
+        defer {
+            if case .form = overlay { overlay = .form(form) }
+        }
+        if key == .escape {
+            overlay = nil
+            return []
+        }
+        if case .succeeded = form.outcome, form.method == "PUT" || form.method == "PATCH", let url = currentURL {
+            if key == .character("l") {
+                overlay = nil
+                return [.load(url: url)]
+            }
+            if key == .character("o"), let body = form.sentBody {
+                overlay = nil
+                return [.overrideLocalContent(url: url, body: body)]
+            }
+        }
+        switch key {
+        case .control("s"):
+            if case .sending = form.outcome { return [] }
+            guard let draft = form.draft(), let url = currentURL else { return [] }
+            if form.isLocalOverride {
+                overlay = nil
+                return [.overrideLocalContent(url: url, body: draft.body)]
+            }
+            form.outcome = .sending
+            form.sentBody = draft.body
+            return [.send(draft, from: url)]
+        case .control("t"):
+            form.mode = form.mode.next
+            form.validationMessage = nil
+        case .tab:
+            form.field = RequestForm.Field(rawValue: (form.field.rawValue + 1) % RequestForm.Field.allCases.count)!
+        case .backTab:
+            let count = RequestForm.Field.allCases.count
+            form.field = RequestForm.Field(rawValue: (form.field.rawValue + count - 1) % count)!
+        default:
+            switch form.field {
+            case .url: form.url.handle(key)
+            case .headers: form.headers.handle(key)
+            case .body: form.body.handle(key)
+            }
+        }
+        return []
+    }
+
+    private mutating func handlePaste(_ text: String) -> [Command] {
+        switch overlay {
+        case .form(var form):
+            switch form.field {
+            case .url: form.url.insert(text)
+            case .headers: form.headers.insert(text)
+            case .body: form.body.insert(text)
+            }
+            overlay = .form(form)
+        case .prompt(var prompt):
+            prompt.editor.insert(text)
+            overlay = .prompt(prompt)
+        default:
+            break
+        }
+        return []
+    }
+}

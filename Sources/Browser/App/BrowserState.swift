@@ -1,0 +1,111 @@
+import Foundation
+
+/// The whole state of the browser: one value, changed only by `update(_:)`, drawn by
+/// `BrowserView.render(_:into:)`.
+///
+/// Resources appear here as `ResourceSnapshot`s copied from Siesta, so the state can be built
+/// and driven in tests without a network. Bodies inside snapshots are reference types that
+/// cache their layout (fold state, line offsets); the state is used on the main actor only.
+public struct BrowserState {
+    /// Terminal width in columns.
+    public var width: Int
+    /// Terminal height in rows.
+    public var height: Int
+    /// The service's `baseURL` text.
+    public var serviceBaseURL: String
+    /// Headers configured for every request (`--header`), shown masked.
+    public var configuredHeaders: [(String, String)]
+    /// Visited URLs; `historyIndex` points at the current one.
+    public var history: [String] = []
+    /// Index of the current URL in `history` (-1 when empty).
+    public var historyIndex = -1
+    /// Latest snapshot per resource URL.
+    public var resources: [String: ResourceSnapshot] = [:]
+    /// `service.cachedResources` order, as URLs.
+    public var resourceOrder: [String] = []
+    /// The event log, oldest first, at most `maximumEvents`.
+    public var events: [EventLogEntry] = []
+    /// The focused pane.
+    public var focus: Pane = .latestData
+    /// Cursor and scroll position per resource URL in latestData.
+    public var positions: [String: ViewPosition] = [:]
+    /// Lines scrolled up from the newest event (0 follows new events).
+    public var eventsScroll = 0
+    /// Selected row in the resources list.
+    public var resourcesCursor = 0
+    /// True when the resources list is shown.
+    public var showResources = false
+    /// The open overlay, if any.
+    public var overlay: Overlay?
+    /// The last search.
+    public var searchQuery: String?
+    /// Themes `t` cycles through (never empty).
+    public var themes: [Theme]
+    /// Index of the current theme.
+    public var themeIndex = 0
+    /// The key map.
+    public var keyMap: KeyMap
+    /// The status line message.
+    public var status: StatusMessage?
+    /// The current time (seconds since 1970), advanced by ticks.
+    public var now: Double
+    /// Spinner frame counter.
+    public var spinnerFrame = 0
+    /// True once quit was requested.
+    public var isQuitting = false
+
+    /// The most events kept.
+    public static let maximumEvents = 2000
+
+    /// Creates the start state.
+    public init(
+        width: Int, height: Int, serviceBaseURL: String, configuredHeaders: [(String, String)] = [],
+        themes: [Theme] = [.standard], themeIndex: Int = 0, keyMap: KeyMap = .standard,
+        now: Double = Date().timeIntervalSince1970
+    ) {
+        self.width = width
+        self.height = height
+        self.serviceBaseURL = serviceBaseURL
+        self.configuredHeaders = configuredHeaders
+        self.themes = themes.isEmpty ? [.standard] : themes
+        self.themeIndex = min(max(0, themeIndex), self.themes.count - 1)
+        self.keyMap = keyMap
+        self.now = now
+    }
+
+    /// The URL shown, if any.
+    public var currentURL: String? { history.indices.contains(historyIndex) ? history[historyIndex] : nil }
+
+    /// The snapshot of the shown resource (an empty one before the first event).
+    public var current: ResourceSnapshot? { currentURL.map { resources[$0] ?? ResourceSnapshot(url: $0) } }
+
+    /// The theme in use.
+    public var theme: Theme { themes[themeIndex] }
+
+    /// The layout for the current size.
+    public var layout: BrowserLayout { BrowserLayout(width: width, height: height, showResources: showResources) }
+
+    /// The position in the current resource's body.
+    public var position: ViewPosition {
+        get { currentURL.flatMap { positions[$0] } ?? ViewPosition() }
+        set { if let url = currentURL { positions[url] = newValue } }
+    }
+
+    /// The URL written relative to the service when it lies below it (`/users/1`), else whole.
+    public func displayPath(_ url: String) -> String {
+        var base = serviceBaseURL
+        if base.hasSuffix("/") { base.removeLast() }
+        if !base.isEmpty, url.hasPrefix(base), url.count > base.count {
+            return String(url.dropFirst(base.count))
+        }
+        return url == serviceBaseURL ? "/" : url
+    }
+
+    /// Appends an event, dropping the oldest past `maximumEvents`; keeps a scrolled-up view
+    /// steady.
+    public mutating func log(_ entry: EventLogEntry) {
+        events.append(entry)
+        if events.count > BrowserState.maximumEvents { events.removeFirst(events.count - BrowserState.maximumEvents) }
+        if eventsScroll > 0 { eventsScroll += 1 }
+    }
+}

@@ -1,0 +1,29 @@
+/// A side effect `update` asks for. The Siesta wiring (`ResourceBrowser`) carries them out;
+/// tests inspect them without any network.
+public enum Command {
+    /// Resolve `path` against the resource at `from` (`relative()`), observe it,
+    /// `loadIfNeeded()`, and report `.navigated(url)`. With `from == nil`, against the service.
+    case navigate(path: String, from: String?)
+    /// Observe the resource at `url` and call `loadIfNeeded()` (history moves, start-up).
+    case show(url: String)
+    /// `load()`.
+    case load(url: String)
+    /// `loadIfNeeded()`.
+    case loadIfNeeded(url: String)
+    /// `invalidate()`.
+    case invalidate(url: String)
+    /// `wipe()`.
+    case wipe(url: String)
+    /// Cancel every request in `loadRequests`.
+    case cancelLoads(url: String)
+    /// Send a form's request through `resource.request(...)` with hooks.
+    case send(RequestDraft, from: String)
+    /// `overrideLocalContent(with:)` on the resource.
+    case overrideLocalContent(url: String, body: RequestBody)
+    /// Put text on the system clipboard (OSC 52).
+    case copyToClipboard(String)
+    /// Save the current screen as SVG.
+    case exportSVG
+    /// Leave the program.
+    case quit
+}

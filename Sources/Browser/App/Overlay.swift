@@ -1,0 +1,11 @@
+/// What is drawn over the main screen and takes the keys while open. `Esc` closes any overlay.
+public enum Overlay {
+    /// The key help.
+    case help
+    /// A request form.
+    case form(RequestForm)
+    /// A one-line prompt.
+    case prompt(Prompt)
+    /// "DELETE this URL?" waiting for y/n.
+    case confirmDelete(url: String)
+}

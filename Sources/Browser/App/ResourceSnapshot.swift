@@ -1,0 +1,62 @@
+import Foundation
+
+/// A resource's state as the browser shows it, copied from Siesta's `Resource` after every
+/// event (see `ResourceBrowser`). Value type, so `render` stays pure.
+public struct ResourceSnapshot {
+    /// `url.absoluteString`.
+    public var url: String
+    /// `latestData`.
+    public var latestData: EntitySnapshot?
+    /// `latestError`.
+    public var latestError: ErrorSnapshot?
+    /// `isLoading`.
+    public var isLoading: Bool
+    /// `isRequesting`.
+    public var isRequesting: Bool
+    /// `isUpToDate`.
+    public var isUpToDate: Bool
+    /// `loadRequests.count`.
+    public var loadRequestCount: Int
+    /// The latest `onProgress` fraction of the load in flight, 0...1, when one is running.
+    public var progress: Double?
+    /// `timestamp`.
+    public var timestamp: TimeInterval
+    /// `configuration.expirationTime`.
+    public var expirationTime: TimeInterval
+    /// `configuration.retryTime`.
+    public var retryTime: TimeInterval
+
+    /// Creates a snapshot; defaults describe a fresh, empty resource.
+    public init(
+        url: String, latestData: EntitySnapshot? = nil, latestError: ErrorSnapshot? = nil, isLoading: Bool = false,
+        isRequesting: Bool = false, isUpToDate: Bool = false, loadRequestCount: Int = 0, progress: Double? = nil,
+        timestamp: TimeInterval = 0, expirationTime: TimeInterval = 30, retryTime: TimeInterval = 1
+    ) {
+        self.url = url
+        self.latestData = latestData
+        self.latestError = latestError
+        self.isLoading = isLoading
+        self.isRequesting = isRequesting
+        self.isUpToDate = isUpToDate
+        self.loadRequestCount = loadRequestCount
+        self.progress = progress
+        self.timestamp = timestamp
+        self.expirationTime = expirationTime
+        self.retryTime = retryTime
+    }
+
+    /// One letter for the resources list: `L` loading, `E` error, `D` data, `·` empty.
+    public var stateLetter: Character {
+        if isLoading { return "L" }
+        if latestError != nil { return "E" }
+        if latestData != nil { return "D" }
+        return "·"
+    }
+
+    /// Seconds until the data goes stale (negative when already stale), or nil without data.
+    public func secondsUntilStale(now: TimeInterval) -> TimeInterval? {
+        if let error = latestError { return error.timestamp + retryTime - now }
+        guard let data = latestData else { return nil }
+        return data.timestamp + expirationTime - now
+    }
+}

@@ -1,0 +1,21 @@
+/// A scroll position in a body: the cursor line and the first visible line.
+public struct ViewPosition: Equatable, Sendable {
+    /// The cursor line.
+    public var cursor: Int
+    /// The first visible line.
+    public var top: Int
+
+    /// Creates a position.
+    public init(cursor: Int = 0, top: Int = 0) {
+        self.cursor = cursor
+        self.top = top
+    }
+
+    /// Moves `top` so the cursor is visible in `height` rows.
+    public mutating func keepCursorVisible(height: Int) {
+        let rows = max(1, height)
+        if cursor < top { top = cursor }
+        if cursor >= top + rows { top = cursor - rows + 1 }
+        top = max(0, top)
+    }
+}

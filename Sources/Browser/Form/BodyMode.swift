@@ -1,0 +1,24 @@
+/// How a form's body text is encoded when sent.
+public enum BodyMode: String, CaseIterable, Sendable {
+    /// JSON, validated before sending (`request(_:json:)`).
+    case json
+    /// Plain text (`request(_:text:)`).
+    case text
+    /// `key=value` lines sent form-urlencoded (`request(_:urlEncoded:)`).
+    case form
+
+    /// The next mode (Ctrl-T cycles).
+    public var next: BodyMode {
+        let all = BodyMode.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+
+    /// The label shown in the form.
+    public var label: String {
+        switch self {
+        case .json: return "JSON"
+        case .text: return "text"
+        case .form: return "form-urlencoded"
+        }
+    }
+}

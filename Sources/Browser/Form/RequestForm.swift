@@ -1,0 +1,82 @@
+/// The state of a request form: method, URL, headers and body, the focused field, and the
+/// outcome once sent. A form opens with the body focused, so typing goes straight into it.
+///
+/// Keys (fixed, not remappable): Tab / Shift-Tab move between fields, Ctrl-T cycles the body
+/// mode (JSON, text, form-urlencoded), Ctrl-S sends, Esc closes. After a successful PUT or
+/// PATCH the form offers `l` (load()) and `o` (overrideLocalContent with the sent body).
+public struct RequestForm: @unchecked Sendable {
+    /// The fields a form has.
+    public enum Field: Int, CaseIterable, Sendable {
+        /// The URL line.
+        case url
+        /// Header lines (`Name: value`).
+        case headers
+        /// The body editor.
+        case body
+    }
+
+    /// What happened to the form's request.
+    public enum Outcome: @unchecked Sendable {
+        /// Not sent yet.
+        case editing
+        /// Sent, waiting for the response.
+        case sending
+        /// `onSuccess` fired with this status and body text (sanitised later when drawn).
+        case succeeded(status: Int?, body: String)
+        /// `onFailure` fired.
+        case failed(status: Int?, message: String, body: String?)
+    }
+
+    /// The method (`POST`, `PUT`, `PATCH`, `DELETE`), or `LOCAL` for an override-local form.
+    public var method: String
+    /// URL field.
+    public var url: TextEditor
+    /// Headers field, one `Name: value` per line.
+    public var headers: TextEditor
+    /// Body field.
+    public var body: TextEditor
+    /// Body encoding.
+    public var mode: BodyMode = .json
+    /// Focused field.
+    public var field: Field = .body
+    /// Validation message shown under the body (nil when none).
+    public var validationMessage: String?
+    /// The request's outcome.
+    public var outcome: Outcome = .editing
+    /// The body that was sent (for overrideLocalContent after a PUT/PATCH).
+    public var sentBody: RequestBody?
+
+    /// Creates a form for `method` on `url` with an optional prefilled body.
+    public init(method: String, url: String, body: String = "") {
+        self.method = method
+        self.url = TextEditor(url, singleLine: true)
+        self.headers = TextEditor("")
+        self.body = TextEditor(body)
+    }
+
+    /// True for the local override form (`o`), which calls `overrideLocalContent` instead of
+    /// sending anything.
+    public var isLocalOverride: Bool { method == "LOCAL" }
+
+    /// Headers parsed from the headers field; lines without `:` are ignored.
+    public var parsedHeaders: [(String, String)] {
+        headers.text.split(separator: "\n").compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            return name.isEmpty ? nil : (name, value)
+        }
+    }
+
+    /// Validates the form and returns the draft to send; sets `validationMessage` on failure.
+    public mutating func draft() -> RequestDraft? {
+        do {
+            let body = method == "DELETE" ? RequestBody.none : try RequestBody.parse(self.body.text, mode: mode)
+            validationMessage = nil
+            return RequestDraft(method: method, url: url.text, headers: parsedHeaders, body: body)
+        } catch {
+            validationMessage = error.message
+            return nil
+        }
+    }
+}

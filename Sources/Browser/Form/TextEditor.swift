@@ -1,0 +1,171 @@
+/// A multi-line plain-text editor buffer with a cursor, used for form fields and bodies.
+///
+/// Positions count characters (graphemes), not columns; `cursorColumnWidth` converts for
+/// drawing. Inserting text with newlines (a paste) splits lines. A single-line editor
+/// (`isSingleLine`) turns newlines into spaces. Nothing here scrolls: views keep the cursor
+/// visible with `visibleTop(height:)`.
+public struct TextEditor: Equatable, Sendable {
+    /// The lines, never empty (an empty buffer has one empty line).
+    public private(set) var lines: [[Character]]
+    /// Cursor line.
+    public private(set) var row: Int = 0
+    /// Cursor position within the line, 0...line.count.
+    public private(set) var column: Int = 0
+    /// True for one-line fields (URL, prompts).
+    public let isSingleLine: Bool
+    /// First visible line, kept by `scrollToCursor(height:)`.
+    public private(set) var top: Int = 0
+
+    /// Creates an editor holding `text` with the cursor at its end.
+    public init(_ text: String = "", singleLine: Bool = false) {
+        isSingleLine = singleLine
+        lines = [[]]
+        insert(text)
+    }
+
+    /// The whole text, lines joined with `\n`.
+    public var text: String { lines.map { String($0) }.joined(separator: "\n") }
+
+    /// Inserts text at the cursor (a typed character or a paste); `\r\n` and `\r` count as
+    /// newlines.
+    public mutating func insert(_ text: String) {
+        for character in text {
+            if character == "\n" || character == "\r\n" || character == "\r" {
+                if isSingleLine {
+                    insertCharacter(" ")
+                } else {
+                    newline()
+                }
+            } else if character == "\t" {
+                insertCharacter(" ")
+                insertCharacter(" ")
+            } else {
+                insertCharacter(character)
+            }
+        }
+    }
+
+    private mutating func insertCharacter(_ character: Character) {
+        lines[row].insert(character, at: column)
+        column += 1
+    }
+
+    /// Splits the line at the cursor (Enter).
+    public mutating func newline() {
+        guard !isSingleLine else { return }
+        let rest = Array(lines[row][column...])
+        lines[row].removeSubrange(column...)
+        lines.insert(rest, at: row + 1)
+        row += 1
+        column = 0
+    }
+
+    /// Deletes the character before the cursor, joining lines at a line start.
+    public mutating func backspace() {
+        if column > 0 {
+            lines[row].remove(at: column - 1)
+            column -= 1
+        } else if row > 0 {
+            let current = lines.remove(at: row)
+            row -= 1
+            column = lines[row].count
+            lines[row].append(contentsOf: current)
+        }
+    }
+
+    /// Deletes the character after the cursor, joining lines at a line end.
+    public mutating func deleteForward() {
+        if column < lines[row].count {
+            lines[row].remove(at: column)
+        } else if row + 1 < lines.count {
+            let next = lines.remove(at: row + 1)
+            lines[row].append(contentsOf: next)
+        }
+    }
+
+    /// Moves left, wrapping to the previous line's end.
+    public mutating func moveLeft() {
+        if column > 0 {
+            column -= 1
+        } else if row > 0 {
+            row -= 1
+            column = lines[row].count
+        }
+    }
+
+    /// Moves right, wrapping to the next line's start.
+    public mutating func moveRight() {
+        if column < lines[row].count {
+            column += 1
+        } else if row + 1 < lines.count {
+            row += 1
+            column = 0
+        }
+    }
+
+    /// Moves up a line, keeping the column where possible.
+    public mutating func moveUp() {
+        guard row > 0 else {
+            column = 0
+            return
+        }
+        row -= 1
+        column = min(column, lines[row].count)
+    }
+
+    /// Moves down a line, keeping the column where possible.
+    public mutating func moveDown() {
+        guard row + 1 < lines.count else {
+            column = lines[row].count
+            return
+        }
+        row += 1
+        column = min(column, lines[row].count)
+    }
+
+    /// Moves to the start of the line.
+    public mutating func moveToLineStart() { column = 0 }
+
+    /// Moves to the end of the line.
+    public mutating func moveToLineEnd() { column = lines[row].count }
+
+    /// Replaces everything with `text`, cursor at the end.
+    public mutating func setText(_ text: String) {
+        lines = [[]]
+        row = 0
+        column = 0
+        top = 0
+        insert(text)
+    }
+
+    /// The cursor's column in terminal cells (wide characters count 2).
+    public var cursorColumnWidth: Int {
+        lines[row][..<column].reduce(0) { $0 + CharacterWidth.of($1) }
+    }
+
+    /// Adjusts `top` so the cursor row is visible in `height` rows.
+    public mutating func scrollToCursor(height: Int) {
+        let visible = max(1, height)
+        if row < top { top = row }
+        if row >= top + visible { top = row - visible + 1 }
+    }
+
+    /// Applies an editing key; returns false for keys the editor does not handle.
+    @discardableResult
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .character(let character): insert(String(character))
+        case .enter: newline()
+        case .backspace: backspace()
+        case .delete: deleteForward()
+        case .left: moveLeft()
+        case .right: moveRight()
+        case .up: moveUp()
+        case .down: moveDown()
+        case .home, .control("a"): moveToLineStart()
+        case .end, .control("e"): moveToLineEnd()
+        default: return false
+        }
+        return true
+    }
+}

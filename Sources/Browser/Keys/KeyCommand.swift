@@ -1,0 +1,105 @@
+/// Something a key does in the main view. The raw value is the name key-map files use.
+public enum KeyCommand: String, CaseIterable, Sendable {
+    /// `load()` on the focused resource.
+    case load
+    /// `loadIfNeeded()`.
+    case loadIfNeeded
+    /// `invalidate()`.
+    case invalidate
+    /// `wipe()`.
+    case wipe
+    /// Cancels the load requests in flight.
+    case cancel
+    /// Prompts for a URL, resolved with `relative()`.
+    case goTo
+    /// Follows the link under the cursor, or folds/unfolds the container there.
+    case follow
+    /// Back in history.
+    case back
+    /// Forward in history.
+    case forward
+    /// Opens a POST form.
+    case post
+    /// Opens a PUT form.
+    case put
+    /// Opens a PATCH form.
+    case patch
+    /// Asks to confirm, then sends DELETE.
+    case delete
+    /// Opens a form whose body replaces `latestData` locally (`overrideLocalContent`).
+    case overrideLocal
+    /// Copies the request as a curl command.
+    case copyCurl
+    /// Focus moves to the next pane.
+    case nextPane
+    /// Focus moves to the previous pane.
+    case previousPane
+    /// Cursor down one line.
+    case scrollDown
+    /// Cursor up one line.
+    case scrollUp
+    /// One page down.
+    case pageDown
+    /// One page up.
+    case pageUp
+    /// First line.
+    case top
+    /// Last line.
+    case bottom
+    /// Folds or unfolds the JSON container under the cursor.
+    case toggleFold
+    /// Prompts for a search.
+    case search
+    /// Next match.
+    case searchNext
+    /// Previous match.
+    case searchPrevious
+    /// Next theme.
+    case nextTheme
+    /// Shows or hides the resources list.
+    case toggleResources
+    /// Shows the help overlay.
+    case help
+    /// Saves the screen as SVG.
+    case exportSVG
+    /// Quits.
+    case quit
+
+    /// The Siesta call or effect shown in the help overlay.
+    public var summary: String {
+        switch self {
+        case .load: return "load()"
+        case .loadIfNeeded: return "loadIfNeeded()"
+        case .invalidate: return "invalidate()"
+        case .wipe: return "wipe()"
+        case .cancel: return "cancel() the loads in flight"
+        case .goTo: return "go to URL: relative(…) + loadIfNeeded()"
+        case .follow: return "follow link / fold"
+        case .back: return "back"
+        case .forward: return "forward"
+        case .post: return "request(.post, …) form"
+        case .put: return "request(.put, …) form"
+        case .patch: return "request(.patch, …) form"
+        case .delete: return "request(.delete)"
+        case .overrideLocal: return "overrideLocalContent(with:) form"
+        case .copyCurl: return "copy request as curl"
+        case .nextPane: return "next pane"
+        case .previousPane: return "previous pane"
+        case .scrollDown: return "down"
+        case .scrollUp: return "up"
+        case .pageDown: return "page down"
+        case .pageUp: return "page up"
+        case .top: return "top"
+        case .bottom: return "bottom"
+        case .toggleFold: return "fold / unfold JSON"
+        case .search: return "search latestData"
+        case .searchNext: return "next match"
+        case .searchPrevious: return "previous match"
+        case .nextTheme: return "next theme"
+        case .toggleResources: return "service.cachedResources list"
+        case .help: return "this help"
+        case .exportSVG: return "save screen as SVG"
+        case .quit: return "quit"
+        }
+    }
+}

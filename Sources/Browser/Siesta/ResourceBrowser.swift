@@ -1,0 +1,271 @@
+import Foundation
+import Siesta
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Connects the pure browser model to Siesta: it owns the `BrowserState`, carries out the
+/// `Command`s that `update` returns by calling Siesta, and turns resource events and request
+/// hooks back into `Action`s.
+///
+/// It registers itself as a `ResourceObserver` of every resource it opens (held weakly by
+/// Siesta, added once), so events for every visited resource reach the Events pane. All of this
+/// runs on the main actor, as Siesta requires.
+@MainActor
+public final class ResourceBrowser: ResourceObserver {
+    /// The service being browsed.
+    public let service: Service
+    /// The current state.
+    public private(set) var state: BrowserState
+    /// Called after every state change that needs a redraw (coalesce it yourself if needed).
+    public var onChange: @MainActor () -> Void = {}
+    /// Called for effects outside Siesta: clipboard, SVG export, quit.
+    public var onEffect: @MainActor (Command) -> Void = { _ in }
+
+    private var bodies: [String: (timestamp: TimeInterval, body: BodyContent)] = [:]
+    private var errorBodies: [String: (timestamp: TimeInterval, body: BodyContent?)] = [:]
+    private var progress: [String: Double] = [:]
+    private var observed: Set<String> = []
+
+    private let statusRecorder: StatusRecordingProvider?
+
+    /// Creates a browser for a service with a start state. Pass the service's transport as
+    /// `statusRecorder` to show HTTP status codes in success hooks.
+    public init(service: Service, state: BrowserState, statusRecorder: StatusRecordingProvider? = nil) {
+        self.service = service
+        self.state = state
+        self.statusRecorder = statusRecorder
+    }
+
+    /// Applies an action and carries out its commands. The state's clock is set to the current
+    /// time first, so log entries carry the time they happened.
+    public func dispatch(_ action: Action) {
+        state.now = Date().timeIntervalSince1970
+        let commands = state.update(action)
+        for command in commands { execute(command) }
+        onChange()
+    }
+
+    /// Opens the service's root (or `path` relative to it) at start-up.
+    public func start(path: String? = nil) {
+        execute(.navigate(path: path ?? "", from: nil))
+        onChange()
+    }
+
+    /// Refreshes the resources list from `service.cachedResources`.
+    public func refreshResourceList() {
+        let snapshots = service.cachedResources
+            .sorted { $0.url.absoluteString < $1.url.absoluteString }
+            .map { snapshot(of: $0, rebuildBody: false) }
+        _ = state.update(.resourcesListed(snapshots))
+    }
+
+    // MARK: ResourceObserver
+
+    /// Turns a Siesta event into `.resourceChanged` with the event's Siesta name.
+    public func resourceChanged(_ resource: Resource, event: ResourceEvent) {
+        var rebuild = false
+        if case .newData = event { rebuild = true }
+        if case .requested = event { progress[resource.url.absoluteString] = 0 }
+        if !resource.isLoading { progress[resource.url.absoluteString] = nil }
+        let snapshot = snapshot(of: resource, rebuildBody: rebuild)
+        dispatch(.resourceChanged(snapshot, event: event.description))
+        refreshResourceList()
+    }
+
+    /// Records load progress for the isLoading pane.
+    public func resourceRequestProgress(for resource: Resource, progress value: Double) {
+        progress[resource.url.absoluteString] = value
+        dispatch(.resourceChanged(snapshot(of: resource, rebuildBody: false), event: ""))
+    }
+
+    // MARK: commands
+
+    private func resource(_ url: String) -> Resource { service.resource(absoluteURL: url) }
+
+    private func open(_ resource: Resource) {
+        let key = resource.url.absoluteString
+        if !observed.contains(key) {
+            observed.insert(key)
+            resource.addObserver(self)
+        }
+        attachHooks(resource.loadIfNeeded(), to: resource, method: "GET")
+        dispatch(.resourceChanged(snapshot(of: resource, rebuildBody: bodies[key] == nil), event: ""))
+    }
+
+    private func execute(_ command: Command) {
+        switch command {
+        case .navigate(let path, let from):
+            let target: Resource
+            if let from {
+                target = resource(from).relative(path)
+            } else if path.hasPrefix("http://") || path.hasPrefix("https://") {
+                target = service.resource(absoluteURL: path)
+            } else {
+                target = service.resource(path)
+            }
+            _ = state.update(.navigated(url: target.url.absoluteString))
+            open(target)
+        case .show(let url):
+            open(resource(url))
+        case .load(let url):
+            let target = resource(url)
+            attachHooks(target.load(), to: target, method: "GET")
+        case .loadIfNeeded(let url):
+            let target = resource(url)
+            if let request = target.loadIfNeeded() {
+                attachHooks(request, to: target, method: "GET")
+            } else {
+                dispatch(.note("loadIfNeeded(): up to date or already loading, no request", isError: false))
+            }
+        case .invalidate(let url):
+            let target = resource(url)
+            target.invalidate()
+            dispatch(.resourceChanged(snapshot(of: target, rebuildBody: false), event: ""))
+        case .wipe(let url):
+            resource(url).wipe()
+        case .cancelLoads(let url):
+            let requests = resource(url).loadRequests
+            if requests.isEmpty { dispatch(.note("no load in flight to cancel", isError: false)) }
+            for request in requests { request.cancel() }
+        case .send(let draft, let from):
+            send(draft, from: from)
+        case .overrideLocalContent(let url, let body):
+            let target = resource(url)
+            switch body {
+            case .json(let value): target.overrideLocalContent(with: value)
+            case .text(let text): target.overrideLocalContent(with: text)
+            case .urlEncoded(let fields):
+                target.overrideLocalContent(with: Dictionary(fields, uniquingKeysWith: { $1 }))
+            case .none: break
+            }
+        case .copyToClipboard, .exportSVG, .quit:
+            onEffect(command)
+        }
+    }
+
+    private func send(_ draft: RequestDraft, from: String) {
+        let base = resource(from)
+        let target = draft.url == from ? base : base.relative(draft.url)
+        let method = RequestMethod(rawValue: draft.method.uppercased()) ?? .post
+        let headers = draft.headers
+        let mutation: Resource.RequestMutation = { request in
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        }
+        let request: any Request
+        switch draft.body {
+        case .none:
+            request = target.request(method, requestMutation: mutation)
+        case .json(let value):
+            if let convertible = value as? any JSONConvertible, JSONSerialization.isValidJSONObject(value) {
+                request = target.request(method, json: convertible, requestMutation: mutation)
+            } else {
+                let data = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])) ?? Data()
+                request = target.request(method, data: data, contentType: "application/json", requestMutation: mutation)
+            }
+        case .text(let text):
+            request = target.request(method, text: text, requestMutation: mutation)
+        case .urlEncoded(let fields):
+            request = target.request(
+                method, urlEncoded: Dictionary(fields, uniquingKeysWith: { $1 }), requestMutation: mutation)
+        }
+        attachHooks(request, to: target, method: draft.method, reportsToForm: true)
+    }
+
+    private func attachHooks(
+        _ request: (any Request)?, to resource: Resource, method: String, reportsToForm: Bool = false
+    ) {
+        guard let request else { return }
+        let url = resource.url.absoluteString
+        request.onSuccess { [weak self] entity in
+            let status = self?.statusRecorder?.lastStatus(method: method, url: url)
+            self?.dispatch(
+                .requestHook(name: "onSuccess", url: url, method: method, status: status, detail: "", succeeded: true))
+            if reportsToForm {
+                self?.dispatch(.formFinished(.succeeded(status: status, body: Self.text(of: entity.content))))
+            }
+        }
+        request.onNotModified { [weak self] in
+            self?.dispatch(
+                .requestHook(name: "onNotModified", url: url, method: method, status: 304, detail: "", succeeded: true))
+        }
+        request.onFailure { [weak self] error in
+            self?.dispatch(
+                .requestHook(
+                    name: "onFailure", url: url, method: method, status: error.httpStatusCode,
+                    detail: error.userMessage, succeeded: false))
+            if reportsToForm {
+                self?.dispatch(
+                    .formFinished(
+                        .failed(
+                            status: error.httpStatusCode, message: error.userMessage,
+                            body: error.entity.map { Self.text(of: $0.content) })))
+            }
+        }
+    }
+
+    private static func text(of content: Any) -> String {
+        if let text = content as? String { return text }
+        if let data = content as? Data { return String(decoding: data.prefix(4096), as: UTF8.self) }
+        if JSONSerialization.isValidJSONObject(content),
+            let data = try? JSONSerialization.data(
+                withJSONObject: content, options: [.sortedKeys, .withoutEscapingSlashes])
+        {
+            return String(decoding: data.prefix(4096), as: UTF8.self)
+        }
+        return String(describing: content)
+    }
+
+    // MARK: snapshots
+
+    private func snapshot(of resource: Resource, rebuildBody: Bool) -> ResourceSnapshot {
+        let key = resource.url.absoluteString
+        var data: EntitySnapshot?
+        if let entity = resource.latestData {
+            let body: BodyContent
+            if !rebuildBody, let cached = bodies[key] {
+                body = cached.body
+            } else {
+                body = BodyContent.from(content: entity.content, contentType: entity.contentType)
+                bodies[key] = (entity.timestamp, body)
+            }
+            data = EntitySnapshot(
+                contentType: entity.contentType, byteCount: Self.byteCount(entity), etag: entity.etag,
+                timestamp: Self.unixTime(entity.timestamp), headers: entity.headers, body: body)
+        } else {
+            bodies[key] = nil
+        }
+        var error: ErrorSnapshot?
+        if let latestError = resource.latestError {
+            let body: BodyContent?
+            if let cached = errorBodies[key], cached.timestamp == latestError.timestamp {
+                body = cached.body
+            } else {
+                body = latestError.entity.map { BodyContent.from(content: $0.content, contentType: $0.contentType) }
+                errorBodies[key] = (latestError.timestamp, body)
+            }
+            error = ErrorSnapshot(
+                userMessage: latestError.userMessage, httpStatusCode: latestError.httpStatusCode, body: body,
+                timestamp: Self.unixTime(latestError.timestamp))
+        }
+        return ResourceSnapshot(
+            url: key, latestData: data, latestError: error, isLoading: resource.isLoading,
+            isRequesting: resource.isRequesting, isUpToDate: resource.isUpToDate,
+            loadRequestCount: resource.loadRequests.count, progress: resource.isLoading ? progress[key] : nil,
+            timestamp: Self.unixTime(resource.timestamp), expirationTime: resource.configuration.expirationTime,
+            retryTime: resource.configuration.retryTime)
+    }
+
+    /// Siesta's timestamps count from the reference date (2001); the browser's from 1970.
+    private static func unixTime(_ siestaTime: TimeInterval) -> TimeInterval {
+        siestaTime == 0 ? 0 : siestaTime + Date.timeIntervalBetween1970AndReferenceDate
+    }
+
+    private static func byteCount(_ entity: Entity<Any>) -> Int? {
+        if let length = entity.header(forKey: "Content-Length").flatMap(Int.init) { return length }
+        if let data = entity.content as? Data { return data.count }
+        if let text = entity.content as? String { return text.utf8.count }
+        return nil
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Small, locale-independent formatting helpers for panes.
+public enum Format {
+    /// `512 B`, `1.2 kB`, `10.0 MB` (decimal units).
+    public static func bytes(_ count: Int) -> String {
+        if count < 1000 { return "\(count) B" }
+        let units = ["kB", "MB", "GB", "TB"]
+        var value = Double(count) / 1000
+        var unit = 0
+        while value >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return String(format: "%.1f %@", value, units[unit])
+    }
+
+    /// `0.4s`, `12s`, `3m 05s`, `2h 03m`; negative values give `-` plus the magnitude.
+    public static func duration(_ seconds: Double) -> String {
+        if seconds < 0 { return "-" + duration(-seconds) }
+        if seconds < 10 { return String(format: "%.1fs", seconds) }
+        let whole = Int(seconds)
+        if whole < 60 { return "\(whole)s" }
+        if whole < 3600 { return String(format: "%dm %02ds", whole / 60, whole % 60) }
+        return String(format: "%dh %02dm", whole / 3600, (whole % 3600) / 60)
+    }
+}

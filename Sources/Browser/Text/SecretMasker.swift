@@ -1,0 +1,104 @@
+/// Hides secrets before they are shown or logged: credential headers, tokens in URLs and
+/// bearer tokens inside free text.
+///
+/// Header values are masked when the header name is a known credential header
+/// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, `X-Auth-Token`,
+/// …) or contains `token`, `secret`, `password` or `api-key`/`apikey`. A masked value keeps a
+/// short, non-secret prefix (`Bearer ••••••`) so people can tell what kind of credential it was.
+/// Not promised: detecting secrets in arbitrary body text.
+public enum SecretMasker {
+    /// What masked characters are replaced with.
+    public static let mask = "••••••"
+
+    private static let exactNames: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey",
+        "x-auth-token", "x-access-token", "x-csrf-token", "x-xsrf-token",
+    ]
+    private static let nameFragments = ["token", "secret", "password", "passwd", "api-key", "apikey", "api_key"]
+    private static let queryNames: Set<String> = [
+        "token", "access_token", "api_key", "apikey", "key", "password", "secret", "auth", "signature", "sig",
+    ]
+
+    /// True if a header (any case) carries credentials.
+    public static func isSecretHeader(_ name: String) -> Bool {
+        let lower = name.lowercased().trimmingCharacters(in: .whitespaces)
+        return exactNames.contains(lower) || nameFragments.contains(where: lower.contains)
+    }
+
+    /// The value to show for header `name`: masked if the header is secret, unchanged otherwise.
+    /// `Authorization: Bearer abc` → `Bearer ••••••`; `Cookie: a=1; b=2` → `a=••••••; b=••••••`.
+    public static func maskHeader(name: String, value: String) -> String {
+        guard isSecretHeader(name) else { return value }
+        let lower = name.lowercased()
+        if lower == "cookie" || lower == "set-cookie" {
+            let parts = value.split(separator: ";", omittingEmptySubsequences: false)
+            return parts.enumerated()
+                .map { offset, part -> String in
+                    // Set-Cookie attributes after the first pair (Path=/, Max-Age=…) are not secret.
+                    if lower == "set-cookie" && offset > 0 { return String(part) }
+                    let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    return pieces.count == 2 ? "\(pieces[0])=\(mask)" : String(part)
+                }
+                .joined(separator: ";")
+        }
+        let parts = value.split(separator: " ", maxSplits: 1)
+        if parts.count == 2, parts[0].allSatisfy(\.isLetter), parts[0].count <= 12 {
+            return "\(parts[0]) \(mask)"
+        }
+        return mask
+    }
+
+    /// `Name: value` with the value masked when needed.
+    public static func maskHeaderLine(_ line: String) -> String {
+        guard let colon = line.firstIndex(of: ":") else { return line }
+        let name = String(line[..<colon])
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard isSecretHeader(name) else { return line }
+        return "\(name): \(maskHeader(name: name, value: value))"
+    }
+
+    /// The URL text with credentials masked: a `user:password@` userinfo and query values of
+    /// parameters named like secrets (`token`, `api_key`, `access_token`, …).
+    public static func maskURL(_ url: String) -> String {
+        var text = url
+        if let scheme = text.range(of: "://"),
+            let at = text[scheme.upperBound...].firstIndex(of: "@"),
+            !text[scheme.upperBound..<at].contains("/")
+        {
+            let userinfo = text[scheme.upperBound..<at]
+            let user = userinfo.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+            text.replaceSubrange(scheme.upperBound..<at, with: user.isEmpty ? mask : "\(user):\(mask)")
+        }
+        guard let question = text.firstIndex(of: "?") else { return text }
+        let head = text[...question]
+        let query = text[text.index(after: question)...]
+        let masked = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pieces.count == 2, queryNames.contains(pieces[0].lowercased()) || isSecretHeader(String(pieces[0]))
+            else { return String(pair) }
+            return "\(pieces[0])=\(mask)"
+        }
+        return head + masked.joined(separator: "&")
+    }
+
+    /// Masks `Bearer <token>` and `Basic <credentials>` wherever they appear in free text.
+    public static func maskInlineCredentials(_ text: String) -> String {
+        var result = text
+        for scheme in ["Bearer ", "Basic ", "bearer ", "basic "] {
+            var searchStart = result.startIndex
+            while let range = result.range(of: scheme, range: searchStart..<result.endIndex) {
+                var end = range.upperBound
+                while end < result.endIndex, !result[end].isWhitespace, !"\"',".contains(result[end]) {
+                    end = result.index(after: end)
+                }
+                if end == range.upperBound {
+                    searchStart = end
+                    continue
+                }
+                result.replaceSubrange(range.upperBound..<end, with: mask)
+                searchStart = result.index(range.upperBound, offsetBy: mask.count)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,82 @@
+/// Where each pane goes for a terminal size: two columns from 100 columns up, one column
+/// below, a compact one-column layout under 30 rows, and nothing but a "too small" notice
+/// below 40×12.
+public struct BrowserLayout: Equatable, Sendable {
+    /// The smallest terminal that gets the full screen.
+    public static let minimumWidth = 40
+    /// The smallest terminal height that gets the full screen.
+    public static let minimumHeight = 12
+
+    /// Frames of the visible panes (boxes included). Missing panes are not shown.
+    public var frames: [Pane: Rect]
+    /// The status line (bottom row).
+    public var status: Rect
+    /// True when the terminal is below the minimum size.
+    public var isTooSmall: Bool
+    /// True when isLoading and latestError are folded into the URL pane's second line.
+    public var isCompact: Bool
+
+    /// Computes the layout.
+    public init(width: Int, height: Int, showResources: Bool) {
+        frames = [:]
+        isCompact = false
+        let screen = Rect(x: 0, y: 0, width: width, height: height)
+        guard width >= BrowserLayout.minimumWidth, height >= BrowserLayout.minimumHeight else {
+            isTooSmall = true
+            status = Rect(x: 0, y: 0, width: 0, height: 0)
+            return
+        }
+        isTooSmall = false
+        let (main, statusRow) = screen.splitBottom(1)
+        status = statusRow
+        if width >= 100 && height >= 24 {
+            let rightWidth = max(34, width * 38 / 100)
+            let (left, right) = main.splitLeft(width - rightWidth)
+            let (urlFrame, dataArea) = left.splitTop(4)
+            frames[.url] = urlFrame
+            placeData(dataArea, showResources: showResources)
+            let (loadingFrame, rest) = right.splitTop(6)
+            let (errorFrame, eventsFrame) = rest.splitTop(max(5, min(9, rest.height / 3)))
+            frames[.isLoading] = loadingFrame
+            frames[.latestError] = errorFrame
+            frames[.events] = eventsFrame
+        } else if height >= 30 {
+            let (urlFrame, rest1) = main.splitTop(4)
+            let (loadingFrame, rest2) = rest1.splitTop(4)
+            let (rest3, eventsFrame) = rest2.splitBottom(max(4, rest2.height / 4))
+            let (dataArea, errorFrame) = rest3.splitBottom(4)
+            frames[.url] = urlFrame
+            frames[.isLoading] = loadingFrame
+            frames[.latestError] = errorFrame
+            frames[.events] = eventsFrame
+            placeData(dataArea, showResources: showResources)
+        } else {
+            isCompact = true
+            let (urlFrame, rest) = main.splitTop(4)
+            let (dataArea, eventsFrame) = rest.splitBottom(4)
+            frames[.url] = urlFrame
+            frames[.events] = eventsFrame
+            placeData(dataArea, showResources: showResources)
+        }
+    }
+
+    private mutating func placeData(_ area: Rect, showResources: Bool) {
+        if showResources && area.width >= 60 {
+            let (list, data) = area.splitLeft(min(40, area.width / 3))
+            frames[.resources] = list
+            frames[.latestData] = data
+        } else if showResources {
+            let (list, data) = area.splitTop(area.height / 2)
+            frames[.resources] = list
+            frames[.latestData] = data
+        } else {
+            frames[.latestData] = area
+        }
+    }
+
+    /// Rows of content inside a pane's box (0 if the pane is hidden).
+    public func innerHeight(_ pane: Pane) -> Int { frames[pane].map { max(0, $0.height - 2) } ?? 0 }
+
+    /// Panes that take focus (scrollable ones that are visible), in Tab order.
+    public var focusablePanes: [Pane] { [Pane.latestData, .events, .resources].filter { frames[$0] != nil } }
+}

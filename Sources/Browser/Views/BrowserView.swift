@@ -1,0 +1,373 @@
+import Foundation
+
+/// Draws a `BrowserState` into a `Screen`: a pure function of the state (apart from lazy body
+/// caches). Every piece of untrusted text goes through `TextSanitizer` here, and every header
+/// or URL through `SecretMasker`.
+public enum BrowserView {
+    static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// Renders the state into a new screen of the state's size.
+    public static func render(_ state: BrowserState) -> Screen {
+        var screen = Screen(width: state.width, height: state.height)
+        render(state, into: &screen)
+        return screen
+    }
+
+    /// Renders the state into `screen` (which should have the state's size).
+    public static func render(_ state: BrowserState, into screen: inout Screen) {
+        let theme = state.theme
+        let background =
+            theme.isMonochrome
+            ? Style.plain : Style(foreground: theme.color(.text), background: theme.color(.background))
+        screen.fill(screen.bounds, style: background)
+        let layout = state.layout
+        if layout.isTooSmall {
+            drawTooSmall(state, into: &screen, style: background)
+            return
+        }
+        for (pane, frame) in layout.frames {
+            drawPane(pane, frame: frame, state: state, layout: layout, into: &screen)
+        }
+        drawStatusLine(state, frame: layout.status, into: &screen)
+        switch state.overlay {
+        case .help?:
+            HelpOverlayView.draw(state, into: &screen)
+        case .form(let form)?:
+            FormView.draw(form, state: state, into: &screen)
+        case .prompt(let prompt)?:
+            drawPrompt(prompt, state: state, frame: layout.status, into: &screen)
+        case .confirmDelete(let url)?:
+            drawConfirm(url: url, state: state, into: &screen)
+        case nil:
+            break
+        }
+    }
+
+    private static func drawTooSmall(_ state: BrowserState, into screen: inout Screen, style: Style) {
+        let lines = [
+            "Terminal too small",
+            "\(state.width)×\(state.height), need \(BrowserLayout.minimumWidth)×\(BrowserLayout.minimumHeight)",
+            "q quits",
+        ]
+        let top = max(0, (state.height - lines.count) / 2)
+        for (offset, line) in lines.enumerated() {
+            let width = CharacterWidth.of(line)
+            screen.put(line, x: max(0, (state.width - width) / 2), y: top + offset, style: style)
+        }
+    }
+
+    // MARK: panes
+
+    static func drawBox(
+        _ frame: Rect, title: [Span], focused: Bool, theme: Theme, into screen: inout Screen
+    ) {
+        let surface =
+            theme.isMonochrome ? Style.plain : Style(foreground: theme.color(.text), background: theme.color(.surface))
+        screen.fill(frame, style: surface)
+        let border = focused ? theme.style(.focus, attributes: .bold) : theme.style(.border)
+        screen.box(frame, title: title, style: border)
+    }
+
+    private static func drawPane(
+        _ pane: Pane, frame: Rect, state: BrowserState, layout: BrowserLayout, into screen: inout Screen
+    ) {
+        let theme = state.theme
+        let focused = state.focus == pane
+        let titleStyle = theme.style(focused ? .focus : .accent, attributes: .bold)
+        var title = [Span(pane.rawValue, titleStyle)]
+        let inner = frame.inset(by: 1)
+        switch pane {
+        case .url:
+            drawBox(frame, title: title, focused: false, theme: theme, into: &screen)
+            drawURL(state, inner: inner, compact: layout.isCompact, into: &screen)
+        case .latestData:
+            if let data = state.current?.latestData {
+                title += metadataSpans(data, state: state)
+            }
+            drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
+            drawData(state, inner: inner, focused: focused, into: &screen)
+            if let snapshot = state.current, snapshot.latestData != nil || snapshot.latestError?.body != nil {
+                let label = " line \(state.position.cursor + 1) "
+                let width = CharacterWidth.of(label)
+                if frame.width > width + 4 {
+                    screen.put(label, x: frame.maxX - width - 2, y: frame.maxY - 1, style: theme.style(.muted))
+                }
+            }
+        case .latestError:
+            drawBox(frame, title: title, focused: false, theme: theme, into: &screen)
+            drawError(state, inner: inner, into: &screen)
+        case .isLoading:
+            if let snapshot = state.current, snapshot.isLoading {
+                title.append(
+                    Span(" " + String(spinnerFrames[state.spinnerFrame % spinnerFrames.count]), theme.style(.loading)))
+            }
+            drawBox(frame, title: title, focused: false, theme: theme, into: &screen)
+            drawLoading(state, inner: inner, into: &screen)
+        case .events:
+            drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
+            EventsView.draw(state, inner: inner, into: &screen)
+        case .resources:
+            title = [Span("cachedResources", titleStyle), Span(" \(state.resourceOrder.count)", theme.style(.muted))]
+            drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
+            drawResources(state, inner: inner, focused: focused, into: &screen)
+        }
+    }
+
+    static func safe(_ text: String, maxColumns: Int = 4096) -> String {
+        TextSanitizer.sanitize(text, maxColumns: maxColumns)
+    }
+
+    private static func metadataSpans(_ data: EntitySnapshot, state: BrowserState) -> [Span] {
+        let muted = state.theme.style(.muted)
+        var parts = [safe(data.contentType, maxColumns: 60)]
+        if let count = data.byteCount { parts.append(Format.bytes(count)) }
+        if let etag = data.etag { parts.append("ETag " + safe(etag, maxColumns: 24)) }
+        parts.append("age " + Format.duration(max(0, state.now - data.timestamp)))
+        return [Span("  " + parts.joined(separator: " · "), muted)]
+    }
+
+    private static func drawURL(_ state: BrowserState, inner: Rect, compact: Bool, into screen: inout Screen) {
+        let theme = state.theme
+        guard !inner.isEmpty else { return }
+        let url = state.currentURL.map { safe(SecretMasker.maskURL($0)) } ?? "(no resource)"
+        screen.put(
+            spans: [
+                Span("GET ", theme.style(.methodGet, attributes: .bold)),
+                Span(url, theme.style(.text, attributes: .bold)),
+            ],
+            x: inner.x, y: inner.y, maxWidth: inner.width)
+        guard inner.height > 1 else { return }
+        if compact, let snapshot = state.current {
+            var spans = [
+                Span("isLoading ", theme.style(.muted)),
+                Span(snapshot.isLoading ? "true" : "false", theme.style(snapshot.isLoading ? .loading : .text)),
+            ]
+            spans.append(Span("  latestError ", theme.style(.muted)))
+            if let error = snapshot.latestError {
+                spans.append(
+                    Span(safe((error.httpStatusCode.map { "\($0) " } ?? "") + error.userMessage), theme.style(.error)))
+            } else {
+                spans.append(Span("nil", theme.style(.text)))
+            }
+            screen.put(spans: spans, x: inner.x, y: inner.y + 1, maxWidth: inner.width)
+            return
+        }
+        var spans = [
+            Span("service.baseURL ", theme.style(.muted)),
+            Span(safe(SecretMasker.maskURL(state.serviceBaseURL)), theme.style(.text)),
+        ]
+        if !state.configuredHeaders.isEmpty {
+            let headers = state.configuredHeaders.map { "\($0.0): \(SecretMasker.maskHeader(name: $0.0, value: $0.1))" }
+            spans.append(Span("  headers ", theme.style(.muted)))
+            spans.append(Span(safe(headers.joined(separator: ", ")), theme.style(.text)))
+        }
+        screen.put(spans: spans, x: inner.x, y: inner.y + 1, maxWidth: inner.width)
+    }
+
+    private static func drawData(_ state: BrowserState, inner: Rect, focused: Bool, into screen: inout Screen) {
+        let theme = state.theme
+        guard !inner.isEmpty else { return }
+        guard let snapshot = state.current else {
+            screen.put(
+                "no resource: press g to go to a URL", x: inner.x, y: inner.y, style: theme.style(.muted),
+                maxWidth: inner.width)
+            return
+        }
+        guard let data = snapshot.latestData else {
+            let note = snapshot.isLoading ? "nil (loading…)" : "nil: l loadIfNeeded(), r load()"
+            screen.put(note, x: inner.x, y: inner.y, style: theme.style(.muted), maxWidth: inner.width)
+            return
+        }
+        drawBody(
+            data.body, position: state.position, theme: theme, inner: inner, showCursor: focused,
+            highlight: state.searchQuery, into: &screen)
+    }
+
+    /// Draws the visible lines of a body at a position; only those lines are formatted. Visible
+    /// occurrences of `highlight` (case-insensitive) are underlined in bold.
+    static func drawBody(
+        _ body: BodyContent, position: ViewPosition, theme: Theme, inner: Rect, showCursor: Bool,
+        highlight: String? = nil, into screen: inout Screen
+    ) {
+        for row in 0..<inner.height {
+            let index = position.top + row
+            guard let spans = BodyLineView.spans(body, line: index, theme: theme, maxColumns: inner.width) else {
+                break
+            }
+            let y = inner.y + row
+            screen.put(spans: spans, x: inner.x, y: y, maxWidth: inner.width)
+            if let highlight, !highlight.isEmpty {
+                markMatches(of: highlight, in: &screen, row: Rect(x: inner.x, y: y, width: inner.width, height: 1))
+            }
+            if showCursor && index == position.cursor {
+                screen.addAttributes(.reverse, in: Rect(x: inner.x, y: y, width: inner.width, height: 1))
+            }
+        }
+    }
+
+    /// Adds bold underline to every occurrence of `needle` within one row of the screen.
+    static func markMatches(of needle: String, in screen: inout Screen, row: Rect) {
+        var characters: [(column: Int, character: Character)] = []
+        for column in row.x..<min(row.maxX, screen.width) where !screen[column, row.y].isContinuation {
+            characters.append((column, screen[column, row.y].character))
+        }
+        let text = String(characters.map(\.character)).lowercased()
+        let pattern = needle.lowercased()
+        guard text.count == characters.count else { return }  // lower-casing changed the length
+        var searchStart = text.startIndex
+        while let range = text.range(of: pattern, range: searchStart..<text.endIndex) {
+            let first = text.distance(from: text.startIndex, to: range.lowerBound)
+            let last = text.distance(from: text.startIndex, to: range.upperBound) - 1
+            guard first <= last, last < characters.count else { break }
+            let start = characters[first].column
+            let end = characters[last].column + CharacterWidth.of(characters[last].character)
+            screen.addAttributes([.bold, .underline], in: Rect(x: start, y: row.y, width: end - start, height: 1))
+            searchStart = range.upperBound
+        }
+    }
+
+    private static func drawError(_ state: BrowserState, inner: Rect, into screen: inout Screen) {
+        let theme = state.theme
+        guard !inner.isEmpty, let snapshot = state.current else { return }
+        guard let error = snapshot.latestError else {
+            screen.put("nil", x: inner.x, y: inner.y, style: theme.style(.muted), maxWidth: inner.width)
+            return
+        }
+        var spans: [Span] = []
+        if let code = error.httpStatusCode {
+            spans.append(Span("HTTP \(code)  ", theme.style(.error, attributes: .bold)))
+        }
+        spans.append(Span(safe(error.userMessage), theme.style(.error)))
+        screen.put(spans: spans, x: inner.x, y: inner.y, maxWidth: inner.width)
+        guard inner.height > 1 else { return }
+        screen.put(
+            "age " + Format.duration(max(0, state.now - error.timestamp)), x: inner.x, y: inner.y + 1,
+            style: theme.style(.muted), maxWidth: inner.width)
+        if let body = error.body, inner.height > 2 {
+            let rest = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
+            drawBody(body, position: ViewPosition(), theme: theme, inner: rest, showCursor: false, into: &screen)
+        }
+    }
+
+    private static func drawLoading(_ state: BrowserState, inner: Rect, into screen: inout Screen) {
+        let theme = state.theme
+        guard !inner.isEmpty, let snapshot = state.current else { return }
+        let muted = theme.style(.muted)
+        var first = [
+            Span(
+                snapshot.isLoading ? "true " : "false",
+                theme.style(snapshot.isLoading ? .loading : .text, attributes: .bold))
+        ]
+        if snapshot.isLoading, let progress = snapshot.progress {
+            let barWidth = max(0, min(30, inner.width - 14))
+            let filled = Int((Double(barWidth) * min(1, max(0, progress))).rounded())
+            first.append(Span(" " + String(repeating: "█", count: filled), theme.style(.loading)))
+            first.append(Span(String(repeating: "░", count: barWidth - filled), muted))
+            first.append(Span(" \(Int(progress * 100))%", theme.style(.text)))
+        }
+        screen.put(spans: first, x: inner.x, y: inner.y, maxWidth: inner.width)
+        guard inner.height > 1 else { return }
+        var second = [
+            Span("isUpToDate ", muted),
+            Span(snapshot.isUpToDate ? "true" : "false", theme.style(snapshot.isUpToDate ? .success : .warning)),
+        ]
+        if let remaining = snapshot.secondsUntilStale(now: state.now) {
+            second.append(Span(remaining >= 0 ? "  stale in " + Format.duration(remaining) : "  stale", muted))
+        }
+        guard inner.height > 1 else { return }
+        screen.put(spans: second, x: inner.x, y: inner.y + 1, maxWidth: inner.width)
+        guard inner.height > 2 else { return }
+        let third = [
+            Span("loadRequests ", muted), Span("\(snapshot.loadRequestCount)", theme.style(.text)),
+            Span("  isRequesting ", muted), Span(snapshot.isRequesting ? "true" : "false", theme.style(.text)),
+        ]
+        screen.put(spans: third, x: inner.x, y: inner.y + 2, maxWidth: inner.width)
+        if inner.height > 3 {
+            let times =
+                "expirationTime \(Format.duration(snapshot.expirationTime))  retryTime \(Format.duration(snapshot.retryTime))"
+            screen.put(times, x: inner.x, y: inner.y + 3, style: muted, maxWidth: inner.width)
+        }
+    }
+
+    private static func drawResources(_ state: BrowserState, inner: Rect, focused: Bool, into screen: inout Screen) {
+        let theme = state.theme
+        guard !inner.isEmpty else { return }
+        let count = state.resourceOrder.count
+        let top = max(0, min(state.resourcesCursor - inner.height + 1, count - inner.height))
+        for row in 0..<inner.height {
+            let index = top + row
+            guard index < count else { break }
+            let url = state.resourceOrder[index]
+            let snapshot = state.resources[url] ?? ResourceSnapshot(url: url)
+            let letter = snapshot.stateLetter
+            let slot: ThemeSlot = letter == "L" ? .loading : letter == "E" ? .error : letter == "D" ? .success : .muted
+            let marker = url == state.currentURL ? "▸" : " "
+            screen.put(
+                spans: [
+                    Span(marker, theme.style(.accent)),
+                    Span(String(letter) + " ", theme.style(slot, attributes: .bold)),
+                    Span(safe(SecretMasker.maskURL(state.displayPath(url))), theme.style(.text)),
+                ], x: inner.x, y: inner.y + row, maxWidth: inner.width)
+            if focused && index == state.resourcesCursor {
+                screen.addAttributes(.reverse, in: Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1))
+            }
+        }
+    }
+
+    // MARK: status line and small overlays
+
+    private static func drawStatusLine(_ state: BrowserState, frame: Rect, into screen: inout Screen) {
+        let theme = state.theme
+        let muted = theme.style(.muted)
+        screen.fill(frame, style: theme.isMonochrome ? .plain : Style(background: theme.color(.background)))
+        if let status = state.status {
+            screen.put(
+                safe(status.text), x: frame.x, y: frame.y, style: theme.style(status.isError ? .error : .accent),
+                maxWidth: frame.width)
+            return
+        }
+        let hints: [(KeyCommand, String)] = [
+            (.load, "load()"), (.loadIfNeeded, "loadIfNeeded()"), (.invalidate, "invalidate()"), (.wipe, "wipe()"),
+            (.goTo, "go"), (.back, "back"), (.post, "POST"), (.help, "help"), (.quit, "quit"),
+        ]
+        var spans: [Span] = []
+        for (command, label) in hints {
+            guard let key = state.keyMap.keys(for: command).first else { continue }
+            spans.append(Span(key.name, theme.style(.accent, attributes: .bold)))
+            spans.append(Span(" " + label + "  ", muted))
+        }
+        let right = " " + state.theme.name + " "
+        let rightWidth = CharacterWidth.of(right)
+        screen.put(spans: spans, x: frame.x, y: frame.y, maxWidth: max(0, frame.width - rightWidth))
+        if frame.width > rightWidth + 20 {
+            screen.put(right, x: frame.maxX - rightWidth, y: frame.y, style: muted)
+        }
+    }
+
+    private static func drawPrompt(_ prompt: Prompt, state: BrowserState, frame: Rect, into screen: inout Screen) {
+        let theme = state.theme
+        screen.fill(frame, style: theme.isMonochrome ? .plain : Style(background: theme.color(.background)))
+        let used = screen.put(
+            prompt.label, x: frame.x, y: frame.y, style: theme.style(.accent, attributes: .bold), maxWidth: frame.width)
+        FormView.drawEditor(
+            prompt.editor, frame: Rect(x: frame.x + used, y: frame.y, width: frame.width - used, height: 1),
+            style: theme.style(.text), cursor: true, into: &screen)
+    }
+
+    private static func drawConfirm(url: String, state: BrowserState, into screen: inout Screen) {
+        let theme = state.theme
+        let text = "DELETE " + safe(SecretMasker.maskURL(url), maxColumns: 200) + " ?"
+        let width = min(screen.width - 4, max(40, CharacterWidth.of(text) + 4))
+        let frame = screen.bounds.centered(width: width, height: 5)
+        drawBox(
+            frame, title: [Span("request(.delete)", theme.style(.methodDelete, attributes: .bold))], focused: true,
+            theme: theme, into: &screen)
+        screen.put(text, x: frame.x + 2, y: frame.y + 1, style: theme.style(.text), maxWidth: frame.width - 4)
+        screen.put(
+            spans: [
+                Span("y", theme.style(.accent, attributes: .bold)), Span(" send  ", theme.style(.muted)),
+                Span("n/Esc", theme.style(.accent, attributes: .bold)), Span(" cancel", theme.style(.muted)),
+            ],
+            x: frame.x + 2, y: frame.y + 3, maxWidth: frame.width - 4)
+    }
+}

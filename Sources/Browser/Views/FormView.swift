@@ -1,0 +1,144 @@
+/// Draws a request form over the main screen.
+enum FormView {
+    static func draw(_ form: RequestForm, state: BrowserState, into screen: inout Screen) {
+        let theme = state.theme
+        let frame = screen.bounds.centered(width: max(20, screen.width - 6), height: max(10, screen.height - 4))
+        let methodSlot = ThemeSlot.method(form.method)
+        let title: [Span] =
+            form.isLocalOverride
+            ? [Span("overrideLocalContent(with:)", theme.style(.accent, attributes: .bold))]
+            : [
+                Span("request(.\(form.method.lowercased()), …)", theme.style(methodSlot, attributes: .bold)),
+                Span(" \(form.mode.label) body", theme.style(.muted)),
+            ]
+        BrowserView.drawBox(frame, title: title, focused: true, theme: theme, into: &screen)
+        let inner = frame.inset(by: 1)
+        guard inner.height >= 6, inner.width >= 10 else { return }
+        let label = theme.style(.muted)
+        let x = inner.x + 1
+        let width = inner.width - 2
+        var y = inner.y
+        // URL
+        let urlLabel = screen.put(
+            spans: [
+                Span(form.isLocalOverride ? "LOCAL " : form.method + " ", theme.style(methodSlot, attributes: .bold))
+            ], x: x,
+            y: y, maxWidth: width)
+        drawEditor(
+            form.url, frame: Rect(x: x + urlLabel, y: y, width: width - urlLabel, height: 1), style: theme.style(.text),
+            cursor: form.field == .url, into: &screen)
+        y += 2
+        // Headers
+        screen.put(
+            form.field == .headers ? "Headers (Name: value, one a line)" : "Headers", x: x, y: y,
+            style: form.field == .headers ? theme.style(.accent, attributes: .bold) : label, maxWidth: width)
+        y += 1
+        let headerRows = 3
+        drawEditor(
+            form.headers, frame: Rect(x: x, y: y, width: width, height: headerRows), style: theme.style(.text),
+            cursor: form.field == .headers, maskSecrets: form.field != .headers, into: &screen)
+        y += headerRows + 1
+        // Body
+        screen.put(
+            spans: [
+                Span("Body ", form.field == .body ? theme.style(.accent, attributes: .bold) : label),
+                Span("(\(form.mode.label); Ctrl-T changes)", label),
+            ], x: x, y: y, maxWidth: width)
+        y += 1
+        let footerRows = 4
+        let bodyRows = max(1, inner.maxY - y - footerRows)
+        let bodyFrame = Rect(x: x, y: y, width: width, height: bodyRows)
+        drawEditor(form.body, frame: bodyFrame, style: theme.style(.text), cursor: form.field == .body, into: &screen)
+        y = bodyFrame.maxY
+        // Outcome and messages
+        if let message = form.validationMessage {
+            screen.put(
+                BrowserView.safe(message), x: x, y: y, style: theme.style(.error, attributes: .bold), maxWidth: width)
+        } else {
+            switch form.outcome {
+            case .editing:
+                break
+            case .sending:
+                screen.put("sending…", x: x, y: y, style: theme.style(.loading), maxWidth: width)
+            case .succeeded(let status, let body):
+                let head = "onSuccess" + (status.map { " \($0)" } ?? "")
+                screen.put(
+                    spans: [
+                        Span(head + "  ", theme.style(.success, attributes: .bold)),
+                        Span(BrowserView.safe(firstLine(body)), theme.style(.text)),
+                    ],
+                    x: x, y: y, maxWidth: width)
+                if form.method == "PUT" || form.method == "PATCH" {
+                    screen.put(
+                        spans: [
+                            Span("l", theme.style(.accent, attributes: .bold)), Span(" load()   ", label),
+                            Span("o", theme.style(.accent, attributes: .bold)),
+                            Span(" overrideLocalContent(with: sent body)", label),
+                        ], x: x, y: y + 1, maxWidth: width)
+                }
+            case .failed(let status, let message, let body):
+                let head = "onFailure" + (status.map { " \($0)" } ?? "")
+                screen.put(
+                    spans: [
+                        Span(head + "  ", theme.style(.error, attributes: .bold)),
+                        Span(BrowserView.safe(message), theme.style(.error)),
+                    ],
+                    x: x, y: y, maxWidth: width)
+                if let body {
+                    screen.put(BrowserView.safe(firstLine(body)), x: x, y: y + 1, style: label, maxWidth: width)
+                }
+            }
+        }
+        let hints: [Span] = [
+            Span("Ctrl-S", theme.style(.accent, attributes: .bold)),
+            Span(form.isLocalOverride ? " apply  " : " send  ", label),
+            Span("Tab", theme.style(.accent, attributes: .bold)), Span(" next field  ", label),
+            Span("Ctrl-T", theme.style(.accent, attributes: .bold)), Span(" body mode  ", label),
+            Span("Esc", theme.style(.accent, attributes: .bold)), Span(" close", label),
+        ]
+        screen.put(spans: hints, x: x, y: inner.maxY - 1, maxWidth: width)
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        let line =
+            text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        return String(line.prefix(512))
+    }
+
+    /// Draws an editor's visible lines (sanitised) and its cursor cell in reverse video.
+    static func drawEditor(
+        _ editor: TextEditor, frame: Rect, style: Style, cursor: Bool, maskSecrets: Bool = false,
+        into screen: inout Screen
+    ) {
+        guard !frame.isEmpty else { return }
+        var editor = editor
+        editor.scrollToCursor(height: frame.height)
+        let cursorX = editor.cursorColumnWidth
+        let shift = max(0, cursorX - frame.width + 1)
+        for row in 0..<frame.height {
+            let index = editor.top + row
+            guard index < editor.lines.count else { break }
+            var text = String(editor.lines[index])
+            if maskSecrets { text = SecretMasker.maskHeaderLine(text) }
+            var shown = Substring(text)
+            if shift > 0 {
+                var skipped = 0
+                while skipped < shift, let first = shown.first {
+                    skipped += CharacterWidth.of(first)
+                    shown = shown.dropFirst()
+                }
+            }
+            let segments = TextSanitizer.segments(of: shown, maxColumns: frame.width)
+            var used = 0
+            for segment in segments {
+                used += screen.put(
+                    segment.text, x: frame.x + used, y: frame.y + row,
+                    style: segment.isEscape ? style.adding(.dim) : style, maxWidth: frame.width - used)
+            }
+        }
+        if cursor {
+            let y = frame.y + editor.row - editor.top
+            screen.addAttributes(.reverse, in: Rect(x: frame.x + cursorX - shift, y: y, width: 1, height: 1))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Writes a `Screen` as a standalone SVG image: one text run per style, backgrounds as rects.
+///
+/// Cells are 9×18 px in a monospace font; `.default` colours use the given terminal colours.
+/// The text comes from the screen, which holds only sanitised text, and is XML-escaped here.
+public enum SVGExporter {
+    /// The SVG document for a screen.
+    public static func svg(
+        _ screen: Screen, defaultForeground: String = "#d0d0d0", defaultBackground: String = "#1c1c1c"
+    ) -> String {
+        let cellWidth = 9
+        let cellHeight = 18
+        var out = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(screen.width * cellWidth)" height="\(screen.height * cellHeight)" \
+            font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="14">
+            <rect width="100%" height="100%" fill="\(defaultBackground)"/>
+
+            """
+        for y in 0..<screen.height {
+            var x = 0
+            while x < screen.width {
+                let cell = screen[x, y]
+                var end = x + 1
+                while end < screen.width, screen[end, y].style == cell.style { end += 1 }
+                let style = cell.style
+                var foreground = style.foreground.cssHex ?? defaultForeground
+                var background = style.background.cssHex
+                if style.attributes.contains(.reverse) {
+                    let swapped = background ?? defaultBackground
+                    background = foreground
+                    foreground = swapped
+                }
+                if let background {
+                    out +=
+                        "<rect x=\"\(x * cellWidth)\" y=\"\(y * cellHeight)\" width=\"\((end - x) * cellWidth)\" height=\"\(cellHeight)\" fill=\"\(background)\"/>\n"
+                }
+                var text = ""
+                for column in x..<end where !screen[column, y].isContinuation {
+                    text.append(screen[column, y].character)
+                }
+                if !text.allSatisfy({ $0 == " " }) {
+                    var attributes = "fill=\"\(foreground)\""
+                    if style.attributes.contains(.bold) { attributes += " font-weight=\"bold\"" }
+                    if style.attributes.contains(.dim) { attributes += " opacity=\"0.6\"" }
+                    if style.attributes.contains(.underline) { attributes += " text-decoration=\"underline\"" }
+                    out +=
+                        "<text x=\"\(x * cellWidth)\" y=\"\(y * cellHeight + 14)\" \(attributes) xml:space=\"preserve\" textLength=\"\((end - x) * cellWidth)\" lengthAdjust=\"spacingAndGlyphs\">\(escape(text))</text>\n"
+                }
+                x = end
+            }
+        }
+        return out + "</svg>\n"
+    }
+
+    private static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

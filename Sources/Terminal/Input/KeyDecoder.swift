@@ -1,0 +1,40 @@
+import Browser
+import CNcurses
+
+/// Turns curses key codes into `Key`s.
+enum KeyDecoder {
+    /// A curses function-key code (`KEY_UP`, …), or nil for codes the browser ignores.
+    static func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case KEY_F0 + 1...KEY_F0 + 12: return .function(Int(code - KEY_F0))
+        default: return nil
+        }
+    }
+
+    /// A character code from `wget_wch`.
+    static func character(_ value: UInt32) -> Key? {
+        switch value {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(value + 96)!))
+        case 0..<32: return nil
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+
+@testable import Browser
+
+@Suite("Keys and actions in update")
+struct BrowserUpdateTests {
+    let usersURL = Fixtures.base + "users"
+
+    @Test("load keys produce the matching Siesta commands")
+    func loadKeys() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
+        let commands = Fixtures.keys(
+            &state, [.character("r"), .character("l"), .character("i"), .character("w"), .character("c")])
+        let names = commands.map { command -> String in
+            switch command {
+            case .load(let url): return "load \(url)"
+            case .loadIfNeeded(let url): return "loadIfNeeded \(url)"
+            case .invalidate(let url): return "invalidate \(url)"
+            case .wipe(let url): return "wipe \(url)"
+            case .cancelLoads(let url): return "cancel \(url)"
+            default: return "other"
+            }
+        }
+        #expect(names == ["load", "loadIfNeeded", "invalidate", "wipe", "cancel"].map { "\($0) \(usersURL)" })
+        #expect(
+            state.events.suffix(5).map(\.name) == ["load()", "loadIfNeeded()", "invalidate()", "wipe()", "cancel()"])
+    }
+
+    @Test("Enter on a link navigates relative to the resource; b and f move in history")
+    func navigation() throws {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, #"[{"url": "/users/1"}]"#))
+        _ = Fixtures.keys(&state, [.character("j"), .character("j")])
+        let commands = Fixtures.keys(&state, [.enter])
+        guard case .navigate(let path, let from)? = commands.first else {
+            Issue.record("expected navigate, got \(commands)")
+            return
+        }
+        #expect(path == "/users/1")
+        #expect(from == usersURL)
+        _ = state.update(.navigated(url: Fixtures.base + "users/1"))
+        #expect(state.currentURL == Fixtures.base + "users/1")
+        guard case .show(let back)? = Fixtures.keys(&state, [.character("b")]).first else {
+            Issue.record("expected show")
+            return
+        }
+        #expect(back == usersURL)
+        #expect(state.currentURL == usersURL)
+        guard case .show(let forward)? = Fixtures.keys(&state, [.character("f")]).first else {
+            Issue.record("expected show")
+            return
+        }
+        #expect(forward == Fixtures.base + "users/1")
+        #expect(Fixtures.keys(&state, [.character("f")]).isEmpty)
+        #expect(state.status?.text == "no later resource in history")
+    }
+
+    @Test("Enter on a container folds it")
+    func enterFolds() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, #"{"a": [1, 2], "b": 1}"#))
+        _ = Fixtures.keys(&state, [.character("j"), .enter])
+        #expect(BrowserView.render(state).text.contains(#""a": […] 2 items,"#))
+    }
+
+    @Test("g opens a prompt whose answer navigates")
+    func goTo() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
+        _ = Fixtures.keys(&state, [.character("g")])
+        Fixtures.type(&state, "posts/2")
+        #expect(BrowserView.render(state).text.contains("go to (relative to this resource): posts/2"))
+        guard case .navigate(let path, let from)? = Fixtures.keys(&state, [.enter]).first else {
+            Issue.record("expected navigate")
+            return
+        }
+        #expect(path == "posts/2" && from == usersURL)
+        #expect(state.overlay == nil)
+    }
+
+    @Test("p, typing and Ctrl-S sends a POST; invalid JSON is refused")
+    func postForm() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
+        _ = Fixtures.keys(&state, [.character("p")])
+        Fixtures.type(&state, "{\"name\": }")
+        #expect(Fixtures.keys(&state, [.control("s")]).isEmpty)
+        #expect(
+            BrowserView.render(state).text.contains(
+                "Invalid JSON at line 1, column 10: expected a value but found \"}\""))
+        _ = Fixtures.keys(&state, [.left, .character("1")])
+        let commands = Fixtures.keys(&state, [.control("s")])
+        guard case .send(let draft, let from)? = commands.first, case .json(let json) = draft.body else {
+            Issue.record("expected send, got \(commands)")
+            return
+        }
+        #expect(draft.method == "POST" && draft.url == usersURL && from == usersURL)
+        #expect((json as? [String: Any])?["name"] as? Int == 1)
+        #expect(BrowserView.render(state).text.contains("sending…"))
+        _ = state.update(.formFinished(.succeeded(status: 201, body: #"{"id": 11}"#)))
+        #expect(BrowserView.render(state).text.contains(#"onSuccess 201  {"id": 11}"#))
+        _ = Fixtures.keys(&state, [.escape])
+        #expect(state.overlay == nil)
+    }
+
+    @Test("after a PUT succeeds the form offers load() and overrideLocalContent")
+    func putOffersStrategies() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, #"{"a": 1}"#))
+        _ = Fixtures.keys(&state, [.character("u")])
+        guard case .form(let form)? = state.overlay else {
+            Issue.record("expected a form")
+            return
+        }
+        #expect(form.body.text.contains("\"a\" : 1") || form.body.text.contains("\"a\": 1"))
+        _ = Fixtures.keys(&state, [.control("s")])
+        _ = state.update(.formFinished(.succeeded(status: 200, body: "{}")))
+        #expect(BrowserView.render(state).text.contains("o overrideLocalContent(with: sent body)"))
+        guard case .overrideLocalContent(let url, _)? = Fixtures.keys(&state, [.character("o")]).first else {
+            Issue.record("expected overrideLocalContent")
+            return
+        }
+        #expect(url == usersURL)
+    }
+
+    @Test("d asks before sending DELETE")
+    func deleteConfirms() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
+        _ = Fixtures.keys(&state, [.character("d")])
+        #expect(BrowserView.render(state).text.contains("DELETE http://127.0.0.1:9/users ?"))
+        #expect(Fixtures.keys(&state, [.character("n")]).isEmpty)
+        _ = Fixtures.keys(&state, [.character("d")])
+        guard case .send(let draft, _)? = Fixtures.keys(&state, [.character("y")]).first else {
+            Issue.record("expected send")
+            return
+        }
+        #expect(draft.method == "DELETE")
+    }
+
+    @Test("scrolling stops at the last line and the view follows the cursor")
+    func scrolling() {
+        let items = (0..<200).map { "\($0)" }.joined(separator: ",")
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[\(items)]"))
+        _ = Fixtures.keys(&state, [.pageDown, .pageDown])
+        #expect(state.position.cursor > 40)
+        _ = Fixtures.keys(&state, [.end])
+        #expect(state.position.cursor == 201)
+        _ = Fixtures.keys(&state, [.character("j")])
+        #expect(state.position.cursor == 201)
+        #expect(BrowserView.render(state).text.contains("  199"))
+        _ = Fixtures.keys(&state, [.home])
+        #expect(state.position == ViewPosition(cursor: 0, top: 0))
+    }
+
+    @Test("search with / jumps to the match; n wraps")
+    func search() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, #"[{"name": "ann"}, {"name": "bob"}]"#))
+        _ = Fixtures.keys(&state, [.character("/")])
+        Fixtures.type(&state, "bob")
+        _ = Fixtures.keys(&state, [.enter])
+        #expect(state.position.cursor == 5)
+        _ = Fixtures.keys(&state, [.character("n")])
+        #expect(state.position.cursor == 5)
+        #expect(state.searchQuery == "bob")
+    }
+
+    @Test("Tab cycles focus; t cycles themes; s toggles the resources list")
+    func focusThemesResources() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
+        state.themes = [.standard, Theme(name: "other", colors: [:])]
+        _ = Fixtures.keys(&state, [.tab])
+        #expect(state.focus == .events)
+        _ = Fixtures.keys(&state, [.character("t")])
+        #expect(state.theme.name == "other")
+        _ = state.update(
+            .resourcesListed([
+                ResourceSnapshot(url: usersURL, isLoading: true),
+                ResourceSnapshot(
+                    url: Fixtures.base + "x",
+                    latestError: ErrorSnapshot(userMessage: "bad", httpStatusCode: 500, body: nil, timestamp: 0)),
+            ]))
+        _ = Fixtures.keys(&state, [.character("s")])
+        let text = BrowserView.render(state).text
+        #expect(text.contains("cachedResources 2"))
+        #expect(text.contains("▸L /users"))
+        #expect(text.contains(" E /x"))
+        guard case .navigate(let path, nil)? = Fixtures.keys(&state, [.character("j"), .enter]).first else {
+            Issue.record("expected navigate")
+            return
+        }
+        #expect(path == Fixtures.base + "x")
+    }
+
+    @Test("y copies a curl command and logs it with secrets masked")
+    func curl() {
+        var state = Fixtures.state(
+            showing: Fixtures.jsonSnapshot(usersURL, "[]"), headers: [("Authorization", "Bearer hunter2")])
+        guard case .copyToClipboard(let text)? = Fixtures.keys(&state, [.character("y")]).first else {
+            Issue.record("expected copy")
+            return
+        }
+        #expect(text == "curl -sS 'http://127.0.0.1:9/users' -H 'Authorization: Bearer hunter2'")
+        #expect(state.events.last?.detail == "curl -sS 'http://127.0.0.1:9/users' -H 'Authorization: Bearer ••••••'")
+        #expect(!BrowserView.render(state).text.contains("hunter2"))
+    }
+
+    @Test("request hooks are logged with their names")
+    func hooks() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
+        _ = state.update(
+            .requestHook(name: "onSuccess", url: usersURL, method: "POST", status: 201, detail: "", succeeded: true))
+        _ = state.update(
+            .requestHook(name: "onFailure", url: usersURL, method: "PUT", status: 400, detail: "bad", succeeded: false))
+        let text = BrowserView.render(state).text
+        #expect(text.contains("onSuccess"))
+        #expect(text.contains("/users 201 POST"))
+        #expect(text.contains("/users 400 PUT bad"))
+    }
+
+    @Test("q quits")
+    func quit() {
+        var state = Fixtures.state()
+        guard case .quit? = Fixtures.keys(&state, [.character("q")]).first else {
+            Issue.record("expected quit")
+            return
+        }
+        #expect(state.isQuitting)
+    }
+}
+
+@Suite("Saving the screen")
+struct ExportKeyTests {
+    @Test("Ctrl-P asks for an SVG export even while a form is open")
+    func exportInForm() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "users", "[]"))
+        _ = Fixtures.keys(&state, [.character("p")])
+        guard case .exportSVG? = Fixtures.keys(&state, [.control("p")]).first else {
+            Issue.record("expected exportSVG")
+            return
+        }
+        guard case .form? = state.overlay else {
+            Issue.record("the form should stay open")
+            return
+        }
+    }
+}
+
+@Suite("Search highlighting")
+struct SearchHighlightTests {
+    @Test("visible matches of the search are underlined")
+    func underline() throws {
+        var state = Fixtures.state(
+            showing: Fixtures.jsonSnapshot(Fixtures.base + "users", #"[{"name": "Bob"}, {"name": "bobby"}]"#))
+        _ = Fixtures.keys(&state, [.character("/")])
+        Fixtures.type(&state, "bob")
+        _ = Fixtures.keys(&state, [.enter])
+        let screen = BrowserView.render(state)
+        let first = try #require(screen.find("Bob"))
+        #expect(screen[first.x, first.y].style.attributes.contains(.underline))
+        let second = try #require(screen.find("bobby"))
+        #expect(screen[second.x + 2, second.y].style.attributes.contains(.underline))
+        #expect(!screen[second.x + 3, second.y].style.attributes.contains(.underline))
+    }
+}

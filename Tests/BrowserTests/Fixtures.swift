@@ -1,0 +1,47 @@
+import Foundation
+
+@testable import Browser
+
+/// Builds states and snapshots for view and update tests.
+enum Fixtures {
+    static let base = "http://127.0.0.1:9/"
+
+    static func jsonSnapshot(_ url: String, _ json: String, now: Double = 1000) -> ResourceSnapshot {
+        let value = try! JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+        let data = EntitySnapshot(
+            contentType: "application/json; charset=utf-8", byteCount: json.utf8.count, etag: "\"abc\"",
+            timestamp: now - 3, headers: [:], body: .from(content: value, contentType: "application/json"))
+        return ResourceSnapshot(
+            url: url, latestData: data, isUpToDate: true, timestamp: now - 3, expirationTime: 30)
+    }
+
+    static func textSnapshot(_ url: String, _ text: String, now: Double = 1000) -> ResourceSnapshot {
+        let data = EntitySnapshot(
+            contentType: "text/plain", byteCount: text.utf8.count, etag: nil, timestamp: now, headers: [:],
+            body: .from(content: text, contentType: "text/plain"))
+        return ResourceSnapshot(url: url, latestData: data, isUpToDate: true, timestamp: now)
+    }
+
+    /// A state at `size` showing `snapshot` as the current resource.
+    static func state(
+        width: Int = 150, height: Int = 45, showing snapshot: ResourceSnapshot? = nil, headers: [(String, String)] = []
+    ) -> BrowserState {
+        var state = BrowserState(
+            width: width, height: height, serviceBaseURL: base, configuredHeaders: headers, now: 1000)
+        if let snapshot {
+            _ = state.update(.navigated(url: snapshot.url))
+            _ = state.update(.resourceChanged(snapshot, event: "newData(network)"))
+        }
+        return state
+    }
+
+    static func keys(_ state: inout BrowserState, _ keys: [Key]) -> [Command] {
+        var commands: [Command] = []
+        for key in keys { commands += state.update(.key(key)) }
+        return commands
+    }
+
+    static func type(_ state: inout BrowserState, _ text: String) {
+        for character in text { _ = state.update(.key(.character(character))) }
+    }
+}

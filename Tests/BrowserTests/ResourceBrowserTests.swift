@@ -1,0 +1,193 @@
+import DemoAPI
+import Foundation
+import Siesta
+import Testing
+
+@testable import Browser
+
+/// The Siesta wiring against the real demo server on loopback.
+@Suite("ResourceBrowser over Siesta and the demo API")
+@MainActor
+struct ResourceBrowserTests {
+    /// Polls until `condition` holds (the main actor is free while waiting, so Siesta's callbacks
+    /// run); records an issue after `timeout` seconds.
+    func eventually(
+        _ what: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: () -> Bool
+    ) async {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline {
+                Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+                return
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    func makeBrowser(_ server: DemoServer) -> (ResourceBrowser, StatusRecordingProvider) {
+        let recorder = StatusRecordingProvider()
+        let service = Service(baseURL: server.baseURL, networking: recorder)
+        let state = BrowserState(width: 150, height: 45, serviceBaseURL: server.baseURL.absoluteString)
+        return (ResourceBrowser(service: service, state: state, statusRecorder: recorder), recorder)
+    }
+
+    func eventNames(_ browser: ResourceBrowser) -> [String] { browser.state.events.map(\.name) }
+
+    @Test("opening a resource observes it, calls loadIfNeeded() and logs Siesta's events")
+    func openingLoads() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/users")
+        #expect(browser.state.currentURL == server.baseURL.absoluteString + "users")
+        await eventually("newData(network)") { eventNames(browser).contains("newData(network)") }
+        let names = eventNames(browser)
+        #expect(names.prefix(2) == ["observerAdded", "requested"])
+        #expect(names.contains("onSuccess"))
+        #expect(server.requestCount(forPath: "/users") == 1)
+        let text = BrowserView.render(browser.state).text
+        #expect(text.contains(#""username": "alovelace""#))
+        #expect(text.contains("onSuccess        /users 200 GET"))
+        await server.shutdown()
+    }
+
+    @Test("r calls load(), l loadIfNeeded() sends nothing while fresh, w wipes")
+    func loadKeys() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/counter")
+        await eventually("first load") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("l")))
+        #expect(browser.state.status?.text.hasPrefix("loadIfNeeded(): up to date") == true)
+        browser.dispatch(.key(.character("r")))
+        await eventually("second load") {
+            server.requestCount(forPath: "/counter") == 2 && !(browser.state.current?.isLoading ?? true)
+        }
+        browser.dispatch(.key(.character("w")))
+        #expect(eventNames(browser).contains("newData(wipe)"))
+        #expect(browser.state.current?.latestData == nil)
+        browser.dispatch(.key(.character("i")))
+        #expect(browser.state.current?.isUpToDate == false)
+        await server.shutdown()
+    }
+
+    @Test("an error response fills latestError with status, message and body")
+    func errors() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/errors/503")
+        await eventually("error") { browser.state.current?.latestError != nil }
+        let error = try #require(browser.state.current?.latestError)
+        #expect(error.httpStatusCode == 503)
+        let text = BrowserView.render(browser.state).text
+        #expect(text.contains("HTTP 503"))
+        #expect(text.contains(#""status": 503"#))
+        #expect(eventNames(browser).contains("error"))
+        #expect(eventNames(browser).contains("onFailure"))
+        await server.shutdown()
+    }
+
+    @Test("Enter on a link navigates with relative() and b goes back")
+    func navigation() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/users/1")
+        await eventually("user") { browser.state.current?.latestData != nil }
+        let line = try #require(
+            (0..<20).first { index in
+                guard case .json(let document)? = browser.state.current?.latestData?.body else { return false }
+                return document.link(atLine: index) == "/users/1/posts"
+            })
+        for _ in 0..<line { browser.dispatch(.key(.down)) }
+        browser.dispatch(.key(.enter))
+        #expect(browser.state.currentURL == server.baseURL.absoluteString + "users/1/posts")
+        await eventually("posts") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("b")))
+        #expect(browser.state.currentURL == server.baseURL.absoluteString + "users/1")
+        #expect(browser.state.position.cursor == line)
+        await server.shutdown()
+    }
+
+    @Test("a POST form goes through request(.post, json:) and reports onSuccess 201")
+    func postForm() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/users")
+        await eventually("users") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("p")))
+        browser.dispatch(.paste(#"{"username": "zed", "name": "Zed", "email": "zed@example.com"}"#))
+        browser.dispatch(.key(.control("s")))
+        await eventually("onSuccess") {
+            eventNames(browser).contains("onSuccess") && eventNames(browser).filter { $0 == "onSuccess" }.count == 2
+        }
+        guard case .form(let form)? = browser.state.overlay, case .succeeded(let status, let body) = form.outcome else {
+            Issue.record("expected a finished form")
+            return
+        }
+        #expect(status == 201)
+        #expect(body.contains(#""username":"zed""#))
+        #expect(server.requestCount(forPath: "/users") == 2)
+        browser.dispatch(.key(.escape))
+        browser.dispatch(.key(.character("r")))
+        await eventually("reload has zed") {
+            browser.state.current?.latestData?.body.nextMatch("zed", after: 0, forward: true) != nil
+        }
+        await server.shutdown()
+    }
+
+    @Test("a PUT then overrideLocalContent changes latestData without a request")
+    func overrideAfterPut() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/users/2")
+        await eventually("user") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("a")))
+        browser.dispatch(.paste(#"{"name": "Patched"}"#))
+        browser.dispatch(.key(.control("s")))
+        await eventually("PATCH finished") {
+            if case .form(let form)? = browser.state.overlay, case .succeeded = form.outcome { return true }
+            return false
+        }
+        let before = server.requestCount(forPath: "/users/2")
+        browser.dispatch(.key(.character("o")))
+        #expect(eventNames(browser).contains("newData(localOverride)"))
+        #expect(BrowserView.render(browser.state).text.contains(#""name": "Patched""#))
+        #expect(server.requestCount(forPath: "/users/2") == before)
+        await server.shutdown()
+    }
+
+    @Test("the resources list shows every resource with a live state letter")
+    func resourcesList() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/users")
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/errors/500"))
+        browser.dispatch(.key(.enter))
+        await eventually("both loaded") {
+            browser.state.resources.values.filter { !$0.isLoading && ($0.latestData != nil || $0.latestError != nil) }
+                .count == 2
+        }
+        browser.refreshResourceList()
+        browser.dispatch(.key(.character("s")))
+        let text = BrowserView.render(browser.state).text
+        #expect(text.contains(" D /users"))
+        #expect(text.contains("▸E /errors/500"))
+        await server.shutdown()
+    }
+
+    @Test("hostile bodies from the server reach the screen escaped")
+    func hostile() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/hostile")
+        await eventually("hostile text") { browser.state.current?.latestData != nil }
+        let screen = BrowserView.render(browser.state)
+        #expect(screen.text.contains("␛["))
+        for cell in screen.cells {
+            #expect(
+                !cell.character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x202E })
+        }
+        await server.shutdown()
+    }
+}

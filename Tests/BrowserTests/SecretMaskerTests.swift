@@ -1,0 +1,40 @@
+import Testing
+
+@testable import Browser
+
+@Suite("Masking secrets")
+struct SecretMaskerTests {
+    @Test("credential headers are masked, keeping the scheme")
+    func headers() {
+        #expect(SecretMasker.maskHeader(name: "Authorization", value: "Bearer abc.def") == "Bearer ••••••")
+        #expect(SecretMasker.maskHeader(name: "x-api-key", value: "k123") == "••••••")
+        #expect(SecretMasker.maskHeader(name: "X-Auth-Token", value: "t") == "••••••")
+        #expect(SecretMasker.maskHeader(name: "Accept", value: "application/json") == "application/json")
+    }
+
+    @Test("cookie values are masked, Set-Cookie attributes stay")
+    func cookies() {
+        #expect(SecretMasker.maskHeader(name: "Cookie", value: "a=1; b=2") == "a=••••••; b=••••••")
+        #expect(SecretMasker.maskHeader(name: "Set-Cookie", value: "sid=xyz; Path=/") == "sid=••••••; Path=/")
+    }
+
+    @Test("URL passwords and token query values are masked")
+    func urls() {
+        #expect(SecretMasker.maskURL("http://bob:pw@host/x") == "http://bob:••••••@host/x")
+        #expect(SecretMasker.maskURL("http://h/p?token=abc&page=2") == "http://h/p?token=••••••&page=2")
+        #expect(SecretMasker.maskURL("http://h/users/1") == "http://h/users/1")
+    }
+
+    @Test("bearer tokens in free text are masked")
+    func inline() {
+        #expect(
+            SecretMasker.maskInlineCredentials("-H 'Authorization: Bearer s3cr3t'")
+                == "-H 'Authorization: Bearer ••••••'")
+    }
+
+    @Test("a header line is masked by its name")
+    func headerLine() {
+        #expect(SecretMasker.maskHeaderLine("Authorization: Basic Zm9v") == "Authorization: Basic ••••••")
+        #expect(SecretMasker.maskHeaderLine("Accept: */*") == "Accept: */*")
+    }
+}

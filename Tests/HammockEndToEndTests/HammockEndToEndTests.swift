@@ -1,0 +1,120 @@
+import DemoAPI
+import Foundation
+import Testing
+
+@Suite("hammock in tmux against the demo API", .serialized)
+struct HammockEndToEndTests {
+    @Test("with no URL it starts the demo API and shows the root resource with its events")
+    func startUp() async throws {
+        let session = try TmuxSession(arguments: ["--no-cache"])
+        defer { session.close() }
+        let screen = await session.waitFor("hammock demo API")
+        #expect(screen.contains("┌ URL"))
+        #expect(screen.contains("latestData"))
+        #expect(screen.contains("observerAdded"))
+        #expect(screen.contains("requested"))
+        await session.waitFor("newData(network)")
+    }
+
+    @Test("load keys call load(), invalidate() and wipe() and the events show it")
+    func loadKeys() async throws {
+        let session = try TmuxSession(arguments: ["--no-cache"])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("r")
+        await session.waitFor("load()")
+        // The reload answers 304; wait for it, or invalidate() would be cleared by its arrival.
+        await session.waitFor("onNotModified")
+        try session.keys("i")
+        await session.waitFor("isUpToDate false")
+        try session.keys("w")
+        await session.waitFor("newData(wipe)")
+        try session.keys("l")
+        await session.waitFor("loadIfNeeded()")
+    }
+
+    @Test("Enter follows a link, b goes back")
+    func navigation() async throws {
+        let server = try await DemoServer.start()
+        let session = try TmuxSession(arguments: ["--no-cache", server.baseURL.absoluteString + "users/1"])
+        defer { session.close() }
+        await session.waitFor("\"posts\": \"/users/1/posts\"")
+        try session.keys("/")
+        try session.type("/users/1/posts")
+        try session.keys("Enter")
+        try await Task.sleep(for: .milliseconds(300))
+        try session.keys("Enter")
+        await session.waitFor("GET \(server.baseURL.absoluteString)users/1/posts")
+        await session.waitFor("\"title\": \"Notes on")
+        try session.keys("b")
+        await session.waitFor("GET \(server.baseURL.absoluteString)users/1 ")
+        await server.shutdown()
+    }
+
+    @Test("a POST form sends through request(.post, json:) and shows onSuccess 201")
+    func postForm() async throws {
+        let server = try await DemoServer.start()
+        let session = try TmuxSession(arguments: ["--no-cache", server.baseURL.absoluteString + "users"])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("p")
+        await session.waitFor("request(.post, …)")
+        try session.type(#"{"username": "zed", "name": "Zed", "email": "zed@example.com"}"#)
+        try session.keys("C-s")
+        let screen = await session.waitFor("onSuccess 201")
+        #expect(screen.contains("zed"))
+        try session.keys("Escape")
+        try session.keys("r")
+        await session.waitFor("newData(network)", count: 2)
+        try session.keys("End")
+        await session.waitFor("\"username\": \"zed\"")
+        await server.shutdown()
+    }
+
+    @Test("invalid JSON in a form is refused with its position")
+    func invalidJSON() async throws {
+        let session = try TmuxSession(arguments: ["--no-cache"])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("p")
+        try session.type(#"{"a": }"#)
+        try session.keys("C-s")
+        await session.waitFor("Invalid JSON at line 1, column 7")
+    }
+
+    @Test("q quits and restores the terminal")
+    func quit() async throws {
+        let session = try TmuxSession(arguments: ["--no-cache"])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("q")
+        let deadline = Date().addingTimeInterval(10)
+        while session.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!session.isRunning)
+    }
+}
+
+@Suite("hammock's persistent cache in tmux")
+struct HammockCacheEndToEndTests {
+    @Test("a second run shows newData(cache) from the SQLite cache before the network answers")
+    func secondRunUsesCache() async throws {
+        let server = try await DemoServer.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hammock-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cacheFile = folder.appendingPathComponent("entities.sqlite").path
+        let url = server.baseURL.absoluteString + "users/3"
+        do {
+            let first = try TmuxSession(arguments: ["--cache", cacheFile, url])
+            defer { first.close() }
+            await first.waitFor("newData(network)")
+            try first.keys("q")
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        let second = try TmuxSession(arguments: ["--cache", cacheFile, url])
+        defer { second.close() }
+        let screen = await second.waitFor("newData(cache)")
+        #expect(screen.contains(#""username": "cshannon""#))
+        await server.shutdown()
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// Runs the `hammock` binary inside a private tmux server and reads its screen.
+///
+/// Each session uses its own tmux socket (`-L hammock-e2e-<pid>-<n>`), so tests can run in
+/// parallel and never touch a user's tmux; `close()` kills that server.
+final class TmuxSession {
+    let socket: String
+    private static let counter = Counter()
+
+    /// The built binary: `.build/debug/hammock` at the package root (`swift build` makes it;
+    /// `swift test` builds it too, since it builds every product).
+    static var binaryPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/hammock").path
+    }
+
+    init(arguments: [String], environment: [String: String] = [:], width: Int = 150, height: Int = 45) throws {
+        socket = "hammock-e2e-\(getpid())-\(TmuxSession.counter.next())"
+        let binary = TmuxSession.binaryPath
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw TmuxError.missingBinary(binary)
+        }
+        var command = "env TERM=tmux-256color"
+        for (name, value) in environment { command += " \(name)=\(TmuxSession.quote(value))" }
+        command += " " + ([binary] + arguments).map(TmuxSession.quote).joined(separator: " ")
+        try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", command])
+    }
+
+    deinit { close() }
+
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// Runs tmux on this session's socket and returns its standard output.
+    ///
+    /// Uses posix_spawn and waitpid directly: the first command starts the tmux server, which
+    /// keeps the client's descriptors, so output goes to a file rather than a pipe.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(socket)-\(UUID().uuidString).out"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let target = arguments.first == "new-session" ? "/dev/null" : outputPath
+        posix_spawn_file_actions_addopen(&actions, 1, target, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { throw TmuxError.failed(arguments, Int32(spawned)) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exitCode = (status >> 8) & 0xFF
+        guard status & 0x7F == 0, exitCode == 0 else { throw TmuxError.failed(arguments, exitCode) }
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Sends tmux key names (`Enter`, `C-s`, `Escape`, `j`).
+    func keys(_ names: String...) throws { try tmux(["send-keys", "-t", "main"] + names) }
+
+    /// Types text literally.
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }
+
+    /// The visible screen text.
+    func capture() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
+
+    /// Waits until the screen contains `text` at least `count` times; returns the screen (fails the
+    /// test on timeout).
+    @discardableResult
+    func waitFor(
+        _ text: String, count: Int = 1, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while Date() < deadline {
+            screen = capture()
+            if screen.components(separatedBy: text).count - 1 >= count { return screen }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("timed out waiting for \(text); screen was:\n\(screen)", sourceLocation: sourceLocation)
+        return screen
+    }
+
+    /// True while the hammock process (the session) is alive.
+    var isRunning: Bool { (try? tmux(["has-session", "-t", "main"])) != nil }
+
+    /// Kills the private tmux server (and hammock with it).
+    func close() {
+        // kill-session hangs up hammock first; kill-server alone can leave the server waiting.
+        _ = try? tmux(["kill-session", "-t", "main"])
+        _ = try? tmux(["kill-server"])
+    }
+
+    enum TmuxError: Error, CustomStringConvertible {
+        case missingBinary(String)
+        case failed([String], Int32)
+
+        var description: String {
+            switch self {
+            case .missingBinary(let path): return "\(path) is missing: run `swift build` before the end-to-end tests"
+            case .failed(let arguments, let status):
+                return "tmux \(arguments.joined(separator: " ")) exited with \(status)"
+            }
+        }
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+}
