@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SiestaSQLite", targets: ["SiestaSQLite"]),
         .library(name: "DemoAPI", targets: ["DemoAPI"]),
         .library(name: "Squid", targets: ["Squid"]),
+        .library(name: "Browser", targets: ["Browser"]),
         .executable(name: "hammock", targets: ["hammock"]),
     ],
     dependencies: [
