@@ -80,12 +80,11 @@ struct JSONDocumentTests {
     func largeArrayIsLazy() {
         let items: [Any] = (0..<100_000).map { ["id": $0, "name": "item \($0)", "tags": ["a", "b"]] as [String: Any] }
         let document = JSONDocument(items)
-        let start = Date()
         #expect(document.line(0)?.plainText == "[")
         #expect(document.line(1)?.plainText == "  {")
         #expect(document.line(2)?.plainText == #"    "id": 0,"#)
         #expect(document.hasLine(80))
-        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(document.root.createdChildCount <= 11)
         #expect(document.lineCount == 2 + 100_000 * 8)
         #expect(document.line(2 + 99_999 * 8)?.plainText == #"    "id": 99999,"#)
     }

@@ -44,6 +44,9 @@ public final class JSONNode {
     /// Number of children (0 for scalars).
     public var childCount: Int { objectValue?.count ?? arrayValue?.count ?? 0 }
 
+    /// How many child nodes have been created so far (children are created on demand).
+    var createdChildCount: Int { childNodes.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
     /// True for objects and arrays.
     public var isContainer: Bool { kind == .object || kind == .array }
 
