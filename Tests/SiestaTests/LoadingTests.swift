@@ -147,6 +147,18 @@ struct LoadingTests {
         #expect(recorder.events == ["observerAdded", "requested", "newData(network)"])
     }
 
+    @Test("gzip-compressed responses are decompressed by both transports")
+    func decompression() async throws {
+        for networking: (any NetworkingProviderConvertible)? in [nil, URLSessionConfiguration.ephemeral] {
+            let service = try await TestServer.service(networking: networking)
+            let resource = service.resource("/compressed")
+            await completion(of: resource.load())
+            #expect(resource.latestError == nil)
+            #expect(resource.jsonDict["compressed"] as? Bool == true)
+            #expect((resource.jsonDict["items"] as? [Any])?.count == 20)
+        }
+    }
+
     @Test("a URLSession transport works too")
     func urlSessionProvider() async throws {
         let service = try await TestServer.service(networking: URLSessionConfiguration.ephemeral)

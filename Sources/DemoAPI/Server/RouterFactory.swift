@@ -17,6 +17,7 @@ enum RouterFactory {
         BulkRoutes().register(on: router)
         EchoRoutes().register(on: router)
         BrokenRoutes().register(on: router)
+        CompressedRoutes().register(on: router)
         HostileRoutes().register(on: router)
         return router
     }
