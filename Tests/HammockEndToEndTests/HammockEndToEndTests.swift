@@ -51,6 +51,21 @@ struct HammockEndToEndTests {
         await server.shutdown()
     }
 
+    @Test("Right scrolls long lines sideways and the borders mark the cut text")
+    func horizontalScroll() async throws {
+        let session = try TmuxSession(arguments: ["--no-cache"], width: 40, height: 20)
+        defer { session.close() }
+        let before = await session.waitFor(#""brokenCharset": "/broken/charset""#)
+        #expect(before.contains("›"))
+        #expect(!before.contains("‹"))
+        try session.keys("Right")
+        let after = await session.waitFor("col 20")
+        #expect(after.contains("‹"))
+        #expect(after.contains(#""/broken/charset","#))
+        try session.keys("Left")
+        await session.waitFor("line 1 ─")
+    }
+
     @Test("a POST form sends through request(.post, json:) and shows onSuccess 201")
     func postForm() async throws {
         let server = try await DemoServer.start()

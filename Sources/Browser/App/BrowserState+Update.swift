@@ -27,6 +27,12 @@ extension BrowserState {
             spinnerFrame &+= 1
             return []
         case .resourceChanged(let snapshot, let event):
+            let oldBody = resources[snapshot.url]?.latestData?.body
+            let newBody = snapshot.latestData?.body
+            // The same document (a notModified or a progress event) keeps the view as it is; a new
+            // body starts at its left edge, while the line position is kept (and clamped).
+            let unchanged = oldBody.flatMap { old in newBody.map { $0.isSameDocument(as: old) } } ?? false
+            if !unchanged { positions[snapshot.url]?.left = 0 }
             resources[snapshot.url] = snapshot
             if !resourceOrder.contains(snapshot.url) { resourceOrder.append(snapshot.url) }
             if !event.isEmpty {
@@ -146,6 +152,7 @@ extension BrowserState {
             focus = panes[(index + step) % panes.count]
         case .scrollDown: scroll(by: 1)
         case .scrollUp: scroll(by: -1)
+        case .scrollLeft, .scrollRight: scrollSideways(right: command == .scrollRight)
         case .pageDown: scroll(by: max(1, layout.innerHeight(focus) - 1))
         case .pageUp: scroll(by: -max(1, layout.innerHeight(focus) - 1))
         case .top: scroll(by: Int.min / 2)
@@ -222,6 +229,38 @@ extension BrowserState {
             position.keepCursorVisible(height: layout.innerHeight(.latestData))
             self.position = position
         }
+    }
+
+    /// Moves latestData's first visible column by half the pane's width. Moving right stops
+    /// once no visible line is cut off on the right, so the view never scrolls into emptiness.
+    private mutating func scrollSideways(right: Bool) {
+        guard let body = current?.latestData?.body else { return }
+        let width = layout.innerWidth(.latestData)
+        let height = layout.innerHeight(.latestData)
+        guard width > 0 else { return }
+        let step = max(1, width / 2)
+        var position = self.position
+        if right {
+            var cutOff = false
+            for row in 0..<height {
+                guard
+                    let line = BodyLineView.visibleLine(
+                        body, line: position.top + row, theme: theme, fromColumn: position.left, width: width)
+                else { break }
+                if line.continuesRight {
+                    cutOff = true
+                    break
+                }
+            }
+            guard cutOff else {
+                status = StatusMessage("no more text to the right")
+                return
+            }
+            position.left += step
+        } else {
+            position.left = max(0, position.left - step)
+        }
+        self.position = position
     }
 
     private func clampStep(_ amount: Int) -> Int { max(-1_000_000, min(1_000_000, amount)) }

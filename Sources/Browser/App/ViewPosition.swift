@@ -1,14 +1,18 @@
-/// A scroll position in a body: the cursor line and the first visible line.
+/// A scroll position in a body: the cursor line, the first visible line and the first visible
+/// column (horizontal scroll; 0 shows the start of every line).
 public struct ViewPosition: Equatable, Sendable {
     /// The cursor line.
     public var cursor: Int
     /// The first visible line.
     public var top: Int
+    /// The first visible column, counted in terminal columns of the drawn (sanitised) text.
+    public var left: Int
 
     /// Creates a position.
-    public init(cursor: Int = 0, top: Int = 0) {
+    public init(cursor: Int = 0, top: Int = 0, left: Int = 0) {
         self.cursor = cursor
         self.top = top
+        self.left = max(0, left)
     }
 
     /// Moves `top` so the cursor is visible in `height` rows.

@@ -39,6 +39,18 @@ public enum BodyContent {
         return .text(TextDocument(String(describing: content)))
     }
 
+    /// True if both are the same document object (or the same note): a reloaded entity gives a
+    /// new document even when its text is equal.
+    public func isSameDocument(as other: BodyContent) -> Bool {
+        switch (self, other) {
+        case (.json(let left), .json(let right)): return left === right
+        case (.text(let left), .text(let right)): return left === right
+        case (.binary(let left), .binary(let right)): return left === right
+        case (.empty(let left), .empty(let right)): return left == right
+        default: return false
+        }
+    }
+
     /// True if line `index` exists.
     public func hasLine(_ index: Int) -> Bool {
         switch self {

@@ -38,6 +38,10 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case scrollDown
     /// Cursor up one line.
     case scrollUp
+    /// Shows columns further left in latestData (horizontal scroll).
+    case scrollLeft
+    /// Shows columns further right in latestData, while some visible line is cut off.
+    case scrollRight
     /// One page down.
     case pageDown
     /// One page up.
@@ -87,6 +91,8 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .previousPane: return "previous pane"
         case .scrollDown: return "down"
         case .scrollUp: return "up"
+        case .scrollLeft: return "scroll left (long lines)"
+        case .scrollRight: return "scroll right (long lines)"
         case .pageDown: return "page down"
         case .pageUp: return "page up"
         case .top: return "top"

@@ -28,9 +28,19 @@ public enum TextSanitizer {
     /// Sanitised segments covering at most `maxColumns` columns of the text's start (a
     /// segment may be cut inside an escape).
     public static func segments<S: StringProtocol>(of text: S, maxColumns: Int = .max) -> [Segment] {
+        segments(of: text, skipping: 0, maxColumns: maxColumns)
+    }
+
+    /// Sanitised segments for the columns from `skip` on (columns counted after sanitising, so an
+    /// escape such as `\u{202E}` counts for its shown width), covering at most `maxColumns` of
+    /// them. The skipped part is measured but never copied, and the scan stops once the visible
+    /// columns are filled. A wide character or an escape cut by the left edge leaves only its
+    /// visible part: spaces for the wide character, the tail of the escape's text.
+    public static func segments<S: StringProtocol>(of text: S, skipping skip: Int, maxColumns: Int) -> [Segment] {
         var result: [Segment] = []
         var plain = ""
         var columns = 0
+        let skip = max(0, skip)
         func flushPlain() {
             if !plain.isEmpty {
                 result.append(Segment(text: plain, isEscape: false))
@@ -38,20 +48,43 @@ public enum TextSanitizer {
             }
         }
         for character in text {
-            if columns >= maxColumns { break }
-            if let escaped = escape(character, column: columns) {
+            if columns - skip >= maxColumns { break }
+            let escaped = escape(character, column: columns)
+            let width: Int
+            if let escaped {
+                width = character == "\t" ? escaped.count : escaped.unicodeScalars.count
+            } else {
+                width = CharacterWidth.of(character)
+            }
+            if columns + width <= skip {
+                columns += width
+                continue
+            }
+            if columns < skip {
+                // Straddles the left edge: keep what shows of it.
+                let visible = columns + width - skip
+                if let escaped, character != "\t" {
+                    flushPlain()
+                    let tail = String(String.UnicodeScalarView(escaped.unicodeScalars.suffix(visible)))
+                    result.append(Segment(text: tail, isEscape: true))
+                } else {
+                    plain += String(repeating: " ", count: visible)
+                }
+                columns += width
+                continue
+            }
+            if let escaped {
                 if character == "\t" {
                     plain += escaped
-                    columns += escaped.count
+                    columns += width
                     continue
                 }
                 flushPlain()
                 result.append(Segment(text: escaped, isEscape: true))
-                columns += escaped.unicodeScalars.count
             } else {
                 plain.append(character)
-                columns += CharacterWidth.of(character)
             }
+            columns += width
         }
         flushPlain()
         return result

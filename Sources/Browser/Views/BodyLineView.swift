@@ -20,6 +20,77 @@ public enum BodyLineView {
         }
     }
 
+    /// The part of a line that shows in a window of `width` columns starting at column
+    /// `fromColumn`, with whether text continues on either side.
+    public struct VisibleLine {
+        /// Styled, sanitised spans for the window's columns (at most `width` of them).
+        public var spans: [Span]
+        /// True when the line has text left of the window.
+        public var continuesLeft: Bool
+        /// True when the line has text right of the window.
+        public var continuesRight: Bool
+    }
+
+    /// The window of line `index` from column `fromColumn`, `width` columns wide, or nil past the
+    /// end. Only the columns up to the window's right edge are formatted (for text, the skipped
+    /// columns are measured but not copied), so a 10 MB line stays cheap. A wide character cut
+    /// by either edge shows as spaces, never half a glyph.
+    public static func visibleLine(
+        _ body: BodyContent, line index: Int, theme: Theme, fromColumn: Int, width: Int
+    ) -> VisibleLine? {
+        let skip = max(0, fromColumn)
+        let width = max(0, width)
+        if case .text(let document) = body {
+            guard let text = document.line(index) else { return nil }
+            let segments = TextSanitizer.segments(of: text, skipping: skip, maxColumns: width + 1)
+            let spans = segments.map { Span($0.text, theme.style($0.isEscape ? .warning : .text)) }
+            var shown = window(spans, skipping: 0, width: width)
+            shown.continuesLeft = skip > 0 && !text.isEmpty
+            return shown
+        }
+        let limit = skip > Int.max / 2 - width ? Int.max / 2 : skip + width + 1
+        guard let spans = spans(body, line: index, theme: theme, maxColumns: limit) else { return nil }
+        return window(spans, skipping: skip, width: width)
+    }
+
+    /// Cuts spans to the columns `skipping ..< skipping + width`. A wide character that straddles
+    /// an edge becomes spaces in its style for the half that shows.
+    public static func window(_ spans: [Span], skipping skip: Int, width: Int) -> VisibleLine {
+        var result: [Span] = []
+        var column = 0
+        let end = skip + max(0, width)
+        var continuesLeft = false
+        var continuesRight = false
+        for span in spans {
+            if continuesRight { break }
+            var text = ""
+            for character in span.text {
+                let columns = CharacterWidth.of(character)
+                if columns == 0 { continue }
+                if column >= end {
+                    continuesRight = true
+                    break
+                }
+                let start = column
+                column += columns
+                if column <= skip {
+                    continuesLeft = true
+                    continue
+                }
+                if start < skip || column > end {
+                    // Cut by an edge: pad the part that shows.
+                    if start < skip { continuesLeft = true }
+                    if column > end { continuesRight = true }
+                    text += String(repeating: " ", count: min(column, end) - max(start, skip))
+                } else {
+                    text.append(character)
+                }
+            }
+            if !text.isEmpty { result.append(Span(text, span.style)) }
+        }
+        return VisibleLine(spans: result, continuesLeft: continuesLeft, continuesRight: continuesRight)
+    }
+
     /// Spans for a JSON line: indentation, key, value by kind, punctuation muted.
     public static func jsonSpans(_ line: JSONLine, theme: Theme, maxColumns: Int) -> [Span] {
         let punctuation = theme.style(.muted)

@@ -77,6 +77,9 @@ public struct BrowserLayout: Equatable, Sendable {
     /// Rows of content inside a pane's box (0 if the pane is hidden).
     public func innerHeight(_ pane: Pane) -> Int { frames[pane].map { max(0, $0.height - 2) } ?? 0 }
 
+    /// Columns of content inside a pane's box (0 if the pane is hidden).
+    public func innerWidth(_ pane: Pane) -> Int { frames[pane].map { max(0, $0.width - 2) } ?? 0 }
+
     /// Panes that take focus (scrollable ones that are visible), in Tab order.
     public var focusablePanes: [Pane] { [Pane.latestData, .events, .resources].filter { frames[$0] != nil } }
 }

@@ -87,7 +87,8 @@ public enum BrowserView {
             drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
             drawData(state, inner: inner, focused: focused, into: &screen)
             if let snapshot = state.current, snapshot.latestData != nil || snapshot.latestError?.body != nil {
-                let label = " line \(state.position.cursor + 1) "
+                let position = state.position
+                let label = " line \(position.cursor + 1)" + (position.left > 0 ? " · col \(position.left + 1) " : " ")
                 let width = CharacterWidth.of(label)
                 if frame.width > width + 4 {
                     screen.put(label, x: frame.maxX - width - 2, y: frame.maxY - 1, style: theme.style(.muted))
@@ -180,22 +181,32 @@ public enum BrowserView {
         }
         drawBody(
             data.body, position: state.position, theme: theme, inner: inner, showCursor: focused,
-            highlight: state.searchQuery, into: &screen)
+            highlight: state.searchQuery, marksOverflow: true, into: &screen)
     }
 
-    /// Draws the visible lines of a body at a position; only those lines are formatted. Visible
-    /// occurrences of `highlight` (case-insensitive) are underlined in bold.
+    /// Draws the visible lines of a body at a position, from its first visible column; only
+    /// those lines, and only their visible columns, are formatted. Visible occurrences of
+    /// `highlight` (case-insensitive) are underlined in bold. With `marksOverflow`, a row whose
+    /// text continues off-screen gets `‹` / `›` on the box border beside it.
     static func drawBody(
         _ body: BodyContent, position: ViewPosition, theme: Theme, inner: Rect, showCursor: Bool,
-        highlight: String? = nil, into screen: inout Screen
+        highlight: String? = nil, marksOverflow: Bool = false, into screen: inout Screen
     ) {
         for row in 0..<inner.height {
             let index = position.top + row
-            guard let spans = BodyLineView.spans(body, line: index, theme: theme, maxColumns: inner.width) else {
+            guard
+                let line = BodyLineView.visibleLine(
+                    body, line: index, theme: theme, fromColumn: position.left, width: inner.width)
+            else {
                 break
             }
             let y = inner.y + row
-            screen.put(spans: spans, x: inner.x, y: y, maxWidth: inner.width)
+            screen.put(spans: line.spans, x: inner.x, y: y, maxWidth: inner.width)
+            if marksOverflow {
+                let marker = theme.style(.accent, attributes: .bold)
+                if line.continuesLeft { screen.put("‹", x: inner.x - 1, y: y, style: marker) }
+                if line.continuesRight { screen.put("›", x: inner.maxX, y: y, style: marker) }
+            }
             if let highlight, !highlight.isEmpty {
                 markMatches(of: highlight, in: &screen, row: Rect(x: inner.x, y: y, width: inner.width, height: 1))
             }
