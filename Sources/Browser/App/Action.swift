@@ -16,8 +16,9 @@ public enum Action {
     case navigated(url: String)
     /// A request hook fired for a form request (`onSuccess`, `onFailure`, …).
     case requestHook(name: String, url: String, method: String, status: Int?, detail: String, succeeded: Bool)
-    /// A form request finished; the form shows the outcome.
-    case formFinished(RequestForm.Outcome)
+    /// A form request finished; the form shows the outcome, and `response` (when given) can be
+    /// opened in the response viewer.
+    case formFinished(RequestForm.Outcome, response: FormResponse? = nil)
     /// A note for the Events pane and status line (saved SVG, copied curl, config errors).
     case note(String, isError: Bool)
 }

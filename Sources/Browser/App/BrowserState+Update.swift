@@ -63,9 +63,10 @@ extension BrowserState {
                     time: now, name: name, resource: displayPath(url), detail: "\(statusText)\(method) \(text)",
                     kind: succeeded ? .success : .failure))
             return []
-        case .formFinished(let outcome):
+        case .formFinished(let outcome, let response):
             if case .form(var form) = overlay {
                 form.outcome = outcome
+                form.response = response
                 overlay = .form(form)
             }
             return []
@@ -356,6 +357,46 @@ extension BrowserState {
             return []
         case .form(var form):
             return handleFormKey(key, form: &form)
+        case .response(var viewer):
+            if key == .escape || key == .control("r") || key == .character("q") {
+                self.overlay = .form(viewer.form)
+                return []
+            }
+            scrollResponse(&viewer, key: key)
+            self.overlay = .response(viewer)
+            return []
+        }
+    }
+
+    private func scrollResponse(_ viewer: inout ResponseViewer, key: Key) {
+        let page = ResponseView.pageHeight(width: width, height: height)
+        let lines = ResponseView.LineSource(response: viewer.response, theme: theme)
+        // Moves down while a line below the window exists, so the last page stays full.
+        func down(_ amount: Int) {
+            for _ in 0..<max(0, amount) {
+                guard lines.hasLine(viewer.top + page) else { break }
+                viewer.top += 1
+            }
+        }
+        switch key {
+        case .character("j"), .down, .wheelDown: down(1)
+        case .character("k"), .up, .wheelUp: viewer.top = max(0, viewer.top - 1)
+        case .pageDown, .character(" "): down(max(1, page - 1))
+        case .pageUp: viewer.top = max(0, viewer.top - max(1, page - 1))
+        case .home, .character("<"): viewer.top = 0
+        case .end, .character(">"): viewer.top = max(0, lines.count - page)
+        case .right, .character("L"):
+            let width = ResponseView.contentWidth(width: self.width, height: height)
+            let step = max(1, width / 2)
+            let cut = (0..<page).contains { row in
+                lines.visibleLine(viewer.top + row, fromColumn: viewer.left, width: width)?.continuesRight == true
+            }
+            if cut { viewer.left += step }
+        case .left, .character("H"):
+            let step = max(1, ResponseView.contentWidth(width: width, height: height) / 2)
+            viewer.left = max(0, viewer.left - step)
+        default:
+            break
         }
     }
 
@@ -378,6 +419,12 @@ extension BrowserState {
             }
         }
         switch key {
+        case .control("r"):
+            guard let response = form.response else {
+                status = StatusMessage("no response yet: Ctrl-S sends the request")
+                return []
+            }
+            overlay = .response(ResponseViewer(form: form, response: response))
         case .control("s"):
             if case .sending = form.outcome { return [] }
             guard let draft = form.draft(), let url = currentURL else { return [] }
@@ -386,6 +433,7 @@ extension BrowserState {
                 return [.overrideLocalContent(url: url, body: draft.body)]
             }
             form.outcome = .sending
+            form.response = nil
             form.sentBody = draft.body
             return [.send(draft, from: url)]
         case .control("t"):

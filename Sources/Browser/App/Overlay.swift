@@ -6,6 +6,8 @@ public enum Overlay {
     case form(RequestForm)
     /// A one-line prompt.
     case prompt(Prompt)
+    /// The whole response of a form request, over the form it came from.
+    case response(ResponseViewer)
     /// "DELETE this URL?" waiting for y/n.
     case confirmDelete(url: String)
 }

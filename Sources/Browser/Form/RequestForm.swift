@@ -2,8 +2,9 @@
 /// outcome once sent. A form opens with the body focused, so typing goes straight into it.
 ///
 /// Keys (fixed, not remappable): Tab / Shift-Tab move between fields, Ctrl-T cycles the body
-/// mode (JSON, text, form-urlencoded), Ctrl-S sends, Esc closes. After a successful PUT or
-/// PATCH the form offers `l` (load()) and `o` (overrideLocalContent with the sent body).
+/// mode (JSON, text, form-urlencoded), Ctrl-S sends, Ctrl-R shows the whole response once one
+/// arrived, Esc closes. After a successful PUT or PATCH the form offers `l` (load()) and `o`
+/// (overrideLocalContent with the sent body).
 public struct RequestForm: @unchecked Sendable {
     /// The fields a form has.
     public enum Field: Int, CaseIterable, Sendable {
@@ -45,6 +46,9 @@ public struct RequestForm: @unchecked Sendable {
     public var outcome: Outcome = .editing
     /// The body that was sent (for overrideLocalContent after a PUT/PATCH).
     public var sentBody: RequestBody?
+    /// The whole response once one arrived (nil before, and for transport failures reported
+    /// without one); `Ctrl-R` opens it in the response viewer.
+    public var response: FormResponse?
 
     /// Creates a form for `method` on `url` with an optional prefilled body.
     public init(method: String, url: String, body: String = "") {

@@ -183,7 +183,12 @@ public final class ResourceBrowser: ResourceObserver {
             self?.dispatch(
                 .requestHook(name: "onSuccess", url: url, method: method, status: status, detail: "", succeeded: true))
             if reportsToForm {
-                self?.dispatch(.formFinished(.succeeded(status: status, body: Self.text(of: entity.content))))
+                let response = FormResponse(
+                    succeeded: true, method: method, url: url, status: status, headers: entity.headers,
+                    contentType: entity.contentType,
+                    body: BodyContent.from(content: entity.content, contentType: entity.contentType))
+                self?.dispatch(
+                    .formFinished(.succeeded(status: status, body: Self.text(of: entity.content)), response: response))
             }
         }
         request.onNotModified { [weak self] in
@@ -196,11 +201,18 @@ public final class ResourceBrowser: ResourceObserver {
                     name: "onFailure", url: url, method: method, status: error.httpStatusCode,
                     detail: error.userMessage, succeeded: false))
             if reportsToForm {
+                let response = FormResponse(
+                    succeeded: false, method: method, url: url, status: error.httpStatusCode,
+                    message: error.userMessage, headers: error.entity?.headers ?? [:],
+                    contentType: error.entity?.contentType ?? "",
+                    body: error.entity.map { BodyContent.from(content: $0.content, contentType: $0.contentType) }
+                        ?? .empty("no response body"))
                 self?.dispatch(
                     .formFinished(
                         .failed(
                             status: error.httpStatusCode, message: error.userMessage,
-                            body: error.entity.map { Self.text(of: $0.content) })))
+                            body: error.entity.map { Self.text(of: $0.content) }),
+                        response: response))
             }
         }
     }

@@ -34,6 +34,8 @@ public enum BrowserView {
             HelpOverlayView.draw(state, into: &screen)
         case .form(let form)?:
             FormView.draw(form, state: state, into: &screen)
+        case .response(let viewer)?:
+            ResponseView.draw(viewer, state: state, into: &screen)
         case .prompt(let prompt)?:
             drawPrompt(prompt, state: state, frame: layout.status, into: &screen)
         case .confirmDelete(let url)?:

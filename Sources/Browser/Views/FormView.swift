@@ -89,7 +89,11 @@ enum FormView {
                 }
             }
         }
-        let hints: [Span] = [
+        var hints: [Span] = []
+        if form.response != nil {
+            hints += [Span("Ctrl-R", theme.style(.accent, attributes: .bold)), Span(" response  ", label)]
+        }
+        hints += [
             Span("Ctrl-S", theme.style(.accent, attributes: .bold)),
             Span(form.isLocalOverride ? " apply  " : " send  ", label),
             Span("Tab", theme.style(.accent, attributes: .bold)), Span(" next field  ", label),

@@ -1,0 +1,115 @@
+/// Draws the response viewer: a form request's status, headers (secrets masked) and body
+/// (pretty-printed JSON when it is JSON), all sanitised, scrollable both ways. Only the visible
+/// lines and columns are formatted.
+enum ResponseView {
+    /// The viewer's box for a terminal size (clamped; empty on tiny terminals).
+    static func frame(width: Int, height: Int) -> Rect {
+        Rect(x: 0, y: 0, width: width, height: height).centered(width: width - 4, height: height - 2)
+    }
+
+    /// Rows of response text visible at once (at least 1, so scrolling arithmetic stays sane).
+    static func pageHeight(width: Int, height: Int) -> Int {
+        max(1, frame(width: width, height: height).height - 3)
+    }
+
+    /// Columns of response text visible at once.
+    static func contentWidth(width: Int, height: Int) -> Int {
+        max(0, frame(width: width, height: height).width - 4)
+    }
+
+    /// The viewer's lines: the status and header lines first, then the body's lines.
+    struct LineSource {
+        /// The status, message and header lines, already styled and sanitised.
+        let head: [[Span]]
+        /// The body.
+        let body: BodyContent
+        /// The theme the lines are styled with.
+        let theme: Theme
+
+        init(response: FormResponse, theme: Theme) {
+            self.theme = theme
+            body = response.body
+            var head: [[Span]] = []
+            let hook = response.succeeded ? "onSuccess" : "onFailure"
+            let slot: ThemeSlot = response.succeeded ? .success : .error
+            head.append([
+                Span(hook + (response.status.map { " \($0)" } ?? ""), theme.style(slot, attributes: .bold)),
+                Span("  " + response.method + " ", theme.style(.method(response.method), attributes: .bold)),
+                Span(BrowserView.safe(SecretMasker.maskURL(response.url)), theme.style(.text)),
+            ])
+            if let message = response.message {
+                head.append([Span(BrowserView.safe(message), theme.style(.error))])
+            }
+            for name in response.headers.keys.sorted() {
+                let value = SecretMasker.maskHeader(name: name, value: response.headers[name] ?? "")
+                head.append([
+                    Span(BrowserView.safe(name, maxColumns: 200) + ": ", theme.style(.muted)),
+                    Span(BrowserView.safe(value), theme.style(.text)),
+                ])
+            }
+            head.append([])
+            self.head = head
+        }
+
+        /// True if line `index` exists (walks the body only as far as needed).
+        func hasLine(_ index: Int) -> Bool {
+            guard index >= 0 else { return false }
+            return index < head.count || body.hasLine(index - head.count)
+        }
+
+        /// All lines (walks the whole body once).
+        var count: Int { head.count + body.lineCount }
+
+        /// The window of line `index`, or nil past the end.
+        func visibleLine(_ index: Int, fromColumn: Int, width: Int) -> BodyLineView.VisibleLine? {
+            guard index >= 0 else { return nil }
+            if index < head.count { return BodyLineView.window(head[index], skipping: fromColumn, width: width) }
+            return BodyLineView.visibleLine(
+                body, line: index - head.count, theme: theme, fromColumn: fromColumn, width: width)
+        }
+    }
+
+    /// Draws the viewer over the screen.
+    static func draw(_ viewer: ResponseViewer, state: BrowserState, into screen: inout Screen) {
+        let theme = state.theme
+        let frame = frame(width: screen.width, height: screen.height)
+        let response = viewer.response
+        let type = response.contentType.isEmpty ? "" : " " + BrowserView.safe(response.contentType, maxColumns: 60)
+        BrowserView.drawBox(
+            frame,
+            title: [
+                Span("response", theme.style(.accent, attributes: .bold)),
+                Span(type, theme.style(.muted)),
+            ], focused: true, theme: theme, into: &screen)
+        let inner = frame.inset(by: 1)
+        guard inner.height >= 2, inner.width >= 3 else { return }
+        let lines = LineSource(response: response, theme: theme)
+        let x = inner.x + 1
+        let width = inner.width - 2
+        let rows = inner.height - 1
+        for row in 0..<rows {
+            guard let line = lines.visibleLine(viewer.top + row, fromColumn: viewer.left, width: width) else { break }
+            let y = inner.y + row
+            screen.put(spans: line.spans, x: x, y: y, maxWidth: width)
+            let marker = theme.style(.accent, attributes: .bold)
+            if line.continuesLeft { screen.put("‹", x: x - 1, y: y, style: marker) }
+            if line.continuesRight { screen.put("›", x: x + width, y: y, style: marker) }
+        }
+        let label = theme.style(.muted)
+        let key = theme.style(.accent, attributes: .bold)
+        var more: [String] = []
+        if viewer.top > 0 { more.append("↑") }
+        if lines.hasLine(viewer.top + rows) { more.append("↓") }
+        let indicator = more.isEmpty ? "" : " more " + more.joined() + " "
+        let indicatorWidth = CharacterWidth.of(indicator)
+        let hints = [
+            Span("Esc", key), Span(" back to the form  ", label), Span("j/k PgUp/PgDn", key), Span(" scroll  ", label),
+            Span("←/→", key), Span(" sideways", label),
+        ]
+        let y = inner.maxY - 1
+        screen.put(spans: hints, x: x, y: y, maxWidth: max(0, width - indicatorWidth))
+        if indicatorWidth > 0, width >= indicatorWidth {
+            screen.put(indicator, x: x + width - indicatorWidth, y: y, style: key)
+        }
+    }
+}
