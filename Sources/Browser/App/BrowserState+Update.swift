@@ -171,6 +171,7 @@ extension BrowserState {
             if !showResources && focus == .resources { focus = .latestData }
             if showResources { focus = .resources }
         case .help:
+            helpScroll = 0
             overlay = .help
         case .exportSVG:
             return [.exportSVG]
@@ -326,7 +327,21 @@ extension BrowserState {
         case .help:
             if key == .escape || key == .character("q") || keyMap.command(for: key) == .help || key == .enter {
                 self.overlay = nil
+                return []
             }
+            let maximum = HelpOverlayView.maximumScroll(keyMap: keyMap, width: width, height: height)
+            let page = max(1, HelpOverlayView.pageHeight(keyMap: keyMap, width: width, height: height) - 1)
+            var scroll = min(helpScroll, maximum)
+            switch key {
+            case .character("j"), .down, .wheelDown: scroll += 1
+            case .character("k"), .up, .wheelUp: scroll -= 1
+            case .pageDown, .character(" "): scroll += page
+            case .pageUp: scroll -= page
+            case .home: scroll = 0
+            case .end: scroll = maximum
+            default: break
+            }
+            helpScroll = min(max(0, scroll), maximum)
             return []
         case .confirmDelete(let url):
             self.overlay = nil

@@ -37,6 +37,8 @@ public struct BrowserState {
     public var showResources = false
     /// The open overlay, if any.
     public var overlay: Overlay?
+    /// Rows the help overlay is scrolled down (reset when it opens, clamped when drawn).
+    public var helpScroll = 0
     /// The last search.
     public var searchQuery: String?
     /// Themes `t` cycles through (never empty).

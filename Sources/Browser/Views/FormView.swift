@@ -17,6 +17,9 @@ enum FormView {
         let label = theme.style(.muted)
         let x = inner.x + 1
         let width = inner.width - 2
+        // Short terminals drop the blank rows and show one header line, so the body keeps a row.
+        let gap = inner.height >= 14 ? 1 : 0
+        let headerRows = inner.height >= 14 ? 3 : 1
         var y = inner.y
         // URL
         let urlLabel = screen.put(
@@ -27,17 +30,16 @@ enum FormView {
         drawEditor(
             form.url, frame: Rect(x: x + urlLabel, y: y, width: width - urlLabel, height: 1), style: theme.style(.text),
             cursor: form.field == .url, into: &screen)
-        y += 2
+        y += 1 + gap
         // Headers
         screen.put(
             form.field == .headers ? "Headers (Name: value, one a line)" : "Headers", x: x, y: y,
             style: form.field == .headers ? theme.style(.accent, attributes: .bold) : label, maxWidth: width)
         y += 1
-        let headerRows = 3
         drawEditor(
             form.headers, frame: Rect(x: x, y: y, width: width, height: headerRows), style: theme.style(.text),
             cursor: form.field == .headers, maskSecrets: form.field != .headers, into: &screen)
-        y += headerRows + 1
+        y += headerRows + gap
         // Body
         screen.put(
             spans: [
@@ -45,7 +47,7 @@ enum FormView {
                 Span("(\(form.mode.label); Ctrl-T changes)", label),
             ], x: x, y: y, maxWidth: width)
         y += 1
-        let footerRows = 4
+        let footerRows = 3 + gap
         let bodyRows = max(1, inner.maxY - y - footerRows)
         let bodyFrame = Rect(x: x, y: y, width: width, height: bodyRows)
         drawEditor(form.body, frame: bodyFrame, style: theme.style(.text), cursor: form.field == .body, into: &screen)
