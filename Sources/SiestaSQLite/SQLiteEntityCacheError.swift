@@ -66,8 +66,8 @@ extension SQLiteEntityCacheError {
     /// An ``sqlite(operation:code:message:)`` error from a result code and the connection's
     /// latest message.
     init(code: Int32, connection: OpaquePointer?, operation: String) {
-        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-        self = .sqlite(operation: operation, code: code, message: message ?? String(cString: sqlite3_errstr(code)))
+        let message = connection.flatMap { csqlite_errmsg($0) }.map { String(cString: $0) }
+        self = .sqlite(operation: operation, code: code, message: message ?? String(cString: csqlite_errstr(code)))
     }
 
     /// True when SQLite said the file is not a database or is damaged: the cases in which the

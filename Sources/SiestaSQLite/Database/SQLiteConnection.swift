@@ -19,23 +19,28 @@ final class SQLiteConnection {
 
     /// Opens (creating if needed) the database at `path` for reading and writing.
     ///
-    /// - Throws: ``SQLiteEntityCacheError/cannotOpen(path:reason:)`` when SQLite cannot open
-    ///   the file, or when it could only open it read-only.
+    /// - Throws: ``SQLiteEntityCacheError/cannotOpen(path:reason:)`` when the system SQLite
+    ///   library cannot be loaded, when SQLite cannot open the file, or when it could only open
+    ///   it read-only.
     init(path: String) throws {
-        var connection: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
-        guard code == SQLITE_OK, let connection else {
-            let reason = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-            sqlite3_close_v2(connection)
+        guard csqlite_load() == 1 else {
+            let reason = csqlite_load_error().map { String(cString: $0) } ?? "the SQLite library is unavailable"
             throw SQLiteEntityCacheError.cannotOpen(path: path, reason: reason)
         }
-        if sqlite3_db_readonly(connection, "main") == 1 {
-            sqlite3_close_v2(connection)
+        var connection: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = csqlite_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let reason = connection.map { String(cString: csqlite_errmsg($0)) } ?? String(cString: csqlite_errstr(code))
+            csqlite_close_v2(connection)
+            throw SQLiteEntityCacheError.cannotOpen(path: path, reason: reason)
+        }
+        if csqlite_db_readonly(connection, "main") == 1 {
+            csqlite_close_v2(connection)
             throw SQLiteEntityCacheError.cannotOpen(path: path, reason: "the file can only be opened read-only")
         }
-        sqlite3_extended_result_codes(connection, 1)
-        sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds)
+        csqlite_extended_result_codes(connection, 1)
+        csqlite_busy_timeout(connection, Self.busyTimeoutMilliseconds)
         self.handle = connection
         self.path = path
     }
@@ -46,7 +51,7 @@ final class SQLiteConnection {
         for statement in statements.values {
             statement.finalize()
         }
-        sqlite3_close_v2(handle)
+        csqlite_close_v2(handle)
     }
 
     /// Runs `body` with the cached prepared statement for `sql`, preparing it on first use, and
@@ -89,7 +94,7 @@ final class SQLiteConnection {
             try execute("COMMIT")
             return result
         } catch {
-            if sqlite3_get_autocommit(handle) == 0 {
+            if csqlite_get_autocommit(handle) == 0 {
                 try? execute("ROLLBACK")
             }
             throw error

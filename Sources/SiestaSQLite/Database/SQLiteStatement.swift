@@ -22,9 +22,9 @@ final class SQLiteStatement {
         self.connection = connection
         var statement: OpaquePointer?
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
-        let code = sqlite3_prepare_v3(connection, sql, -1, flags, &statement, nil)
+        let code = csqlite_prepare_v3(connection, sql, -1, flags, &statement, nil)
         guard code == SQLITE_OK, let statement else {
-            sqlite3_finalize(statement)
+            csqlite_finalize(statement)
             throw SQLiteEntityCacheError(
                 code: code, connection: connection, operation: "prepare \(Self.summary(of: sql))")
         }
@@ -38,7 +38,7 @@ final class SQLiteStatement {
     /// Releases the statement; later use is a programming error.
     func finalize() {
         if let handle {
-            sqlite3_finalize(handle)
+            csqlite_finalize(handle)
         }
         handle = nil
     }
@@ -46,8 +46,8 @@ final class SQLiteStatement {
     /// Resets the statement so it can run again and clears its bindings.
     func reset() {
         guard let handle else { return }
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        csqlite_reset(handle)
+        csqlite_clear_bindings(handle)
     }
 
     // MARK: Binding (1-based indexes)
@@ -55,34 +55,34 @@ final class SQLiteStatement {
     /// Binds text; embedded NUL characters are kept because the byte count is explicit.
     func bind(_ value: String?, at index: Int32) throws {
         guard let value else {
-            try check(sqlite3_bind_null(handle, index), "bind")
+            try check(csqlite_bind_null(handle, index), "bind")
             return
         }
         let count = Int32(value.utf8.count)
-        let code = value.withCString { sqlite3_bind_text(handle, index, $0, count, Self.transient) }
+        let code = value.withCString { csqlite_bind_text(handle, index, $0, count, Self.transient) }
         try check(code, "bind")
     }
 
     /// Binds a blob; empty data is bound as a zero-length blob, not as NULL.
     func bind(_ value: Data, at index: Int32) throws {
         guard !value.isEmpty else {
-            try check(sqlite3_bind_zeroblob(handle, index, 0), "bind")
+            try check(csqlite_bind_zeroblob(handle, index, 0), "bind")
             return
         }
         let code = value.withUnsafeBytes { buffer in
-            sqlite3_bind_blob64(handle, index, buffer.baseAddress, sqlite3_uint64(buffer.count), Self.transient)
+            csqlite_bind_blob64(handle, index, buffer.baseAddress, sqlite3_uint64(buffer.count), Self.transient)
         }
         try check(code, "bind")
     }
 
     /// Binds a floating-point number.
     func bind(_ value: Double, at index: Int32) throws {
-        try check(sqlite3_bind_double(handle, index, value), "bind")
+        try check(csqlite_bind_double(handle, index, value), "bind")
     }
 
     /// Binds an integer.
     func bind(_ value: Int, at index: Int32) throws {
-        try check(sqlite3_bind_int64(handle, index, sqlite3_int64(value)), "bind")
+        try check(csqlite_bind_int64(handle, index, sqlite3_int64(value)), "bind")
     }
 
     // MARK: Stepping
@@ -90,7 +90,7 @@ final class SQLiteStatement {
     /// Advances to the next row: `true` when a row is available, `false` when the statement
     /// is done.
     func step() throws -> Bool {
-        let code = sqlite3_step(handle)
+        let code = csqlite_step(handle)
         switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -108,28 +108,28 @@ final class SQLiteStatement {
 
     /// The column as text; `nil` for SQL NULL.
     func string(at column: Int32) -> String? {
-        guard sqlite3_column_type(handle, column) != SQLITE_NULL,
-            let text = sqlite3_column_text(handle, column)
+        guard csqlite_column_type(handle, column) != SQLITE_NULL,
+            let text = csqlite_column_text(handle, column)
         else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, column))
+        let count = Int(csqlite_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// The column as bytes; empty for a zero-length blob or SQL NULL.
     func data(at column: Int32) -> Data {
-        guard let bytes = sqlite3_column_blob(handle, column) else { return Data() }
-        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let bytes = csqlite_column_blob(handle, column) else { return Data() }
+        let count = Int(csqlite_column_bytes(handle, column))
         return Data(bytes: bytes, count: count)
     }
 
     /// The column as a floating-point number (0 for NULL).
     func double(at column: Int32) -> Double {
-        sqlite3_column_double(handle, column)
+        csqlite_column_double(handle, column)
     }
 
     /// The column as an integer (0 for NULL).
     func int(at column: Int32) -> Int {
-        Int(sqlite3_column_int64(handle, column))
+        Int(csqlite_column_int64(handle, column))
     }
 
     private func check(_ code: Int32, _ what: String) throws {
