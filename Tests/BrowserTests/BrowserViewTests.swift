@@ -80,6 +80,15 @@ struct BrowserViewTests {
         #expect(screen[escape.x, escape.y].style.foreground == state.theme.color(.warning))
     }
 
+    @Test("a long ETag is cut with an ellipsis, a short one is shown whole")
+    func longETag() {
+        var snapshot = Fixtures.jsonSnapshot(usersURL, #"{"a": 1}"#)
+        snapshot.latestData?.etag = "\"0123456789abcdef0123456789abcdef\""
+        let text = BrowserView.render(Fixtures.state(showing: snapshot)).text
+        #expect(text.contains("ETag \"0123456789abcdef012345… · age"))
+        #expect(!text.contains("0123456789abcdef0123456789abcdef"))
+    }
+
     @Test("hostile JSON keys and values are escaped")
     func hostileJSON() {
         let snapshot = Fixtures.jsonSnapshot(usersURL, #"{"k\u001b[31m": "v\u0007\u202e"}"#)

@@ -120,11 +120,18 @@ public enum BrowserView {
         TextSanitizer.sanitize(text, maxColumns: maxColumns)
     }
 
+    /// Sanitised text of at most `maxColumns` columns that ends in `…` when it was cut.
+    static func abbreviated(_ text: String, maxColumns: Int) -> String {
+        let longer = TextSanitizer.sanitize(text, maxColumns: maxColumns + 1)
+        guard CharacterWidth.of(longer) > maxColumns else { return longer }
+        return TextSanitizer.sanitize(text, maxColumns: maxColumns - 1) + "…"
+    }
+
     private static func metadataSpans(_ data: EntitySnapshot, state: BrowserState) -> [Span] {
         let muted = state.theme.style(.muted)
-        var parts = [safe(data.contentType, maxColumns: 60)]
+        var parts = [abbreviated(data.contentType, maxColumns: 60)]
         if let count = data.byteCount { parts.append(Format.bytes(count)) }
-        if let etag = data.etag { parts.append("ETag " + safe(etag, maxColumns: 24)) }
+        if let etag = data.etag { parts.append("ETag " + abbreviated(etag, maxColumns: 24)) }
         parts.append("age " + Format.duration(max(0, state.now - data.timestamp)))
         return [Span("  " + parts.joined(separator: " · "), muted)]
     }
