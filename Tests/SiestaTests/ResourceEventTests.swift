@@ -26,12 +26,16 @@ struct ResourceEventTests {
         let recorder = EventRecorder()
         resource.addObserver(recorder)
         var loadingDuringRequested = false
+        var busyDuringNewData: (isLoading: Bool, isRequesting: Bool)?
         resource.addObserver(owner: recorder) { resource, event in
             if event == .requested { loadingDuringRequested = resource.isLoading }
+            if event == .newData(.network) { busyDuringNewData = (resource.isLoading, resource.isRequesting) }
         }
         let before = resource.timestamp
         await completion(of: resource.load())
         #expect(loadingDuringRequested)
+        #expect(busyDuringNewData?.isLoading == false)
+        #expect(busyDuringNewData?.isRequesting == false)
         #expect(recorder.events == ["observerAdded", "requested", "newData(network)"])
         #expect(!resource.isLoading)
         #expect(resource.latestError == nil)

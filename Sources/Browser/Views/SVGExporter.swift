@@ -1,6 +1,8 @@
 /// Writes a `Screen` as a standalone SVG image: one text run per style, backgrounds as rects.
 ///
-/// Cells are 9×18 px in a monospace font; `.default` colours use the given terminal colours.
+/// Cells are 9×18 px; the font size (15 px) gives DejaVu Sans Mono a 9 px advance, so the grid
+/// holds even in renderers that ignore `textLength`. `.default` colours use the given terminal
+/// colours.
 /// The text comes from the screen, which holds only sanitised text, and is XML-escaped here.
 public enum SVGExporter {
     /// The SVG document for a screen.
@@ -11,7 +13,7 @@ public enum SVGExporter {
         let cellHeight = 18
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(screen.width * cellWidth)" height="\(screen.height * cellHeight)" \
-            font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="14">
+            font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="15">
             <rect width="100%" height="100%" fill="\(defaultBackground)"/>
 
             """

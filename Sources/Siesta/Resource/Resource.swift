@@ -288,10 +288,17 @@ public final class Resource {
 
     // MARK: Request tracking
 
+    /// Adds a request to ``allRequests`` until it completes. The removal runs before any other
+    /// hook, so observers notified of the outcome already see `isRequesting` updated.
     func trackRequest(_ request: any Request) {
         allRequests.append(request)
-        request.onCompletion { [weak self, weak request] _ in
+        let untrack: @MainActor (ResponseInfo) -> Void = { [weak self, weak request] _ in
             self?.allRequests.removeAll { $0 === request || $0.state == .completed }
+        }
+        if let completable = request as? CompletableRequest {
+            completable.addInternalCompletionHook(untrack)
+        } else {
+            request.onCompletion(untrack)
         }
     }
 }
