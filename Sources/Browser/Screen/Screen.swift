@@ -46,6 +46,16 @@ public struct Screen: Equatable, Sendable {
         cells[index] = cell
     }
 
+    /// The columns and rows of `rect` that lie on the screen; `nil` when none do.
+    func clippedRanges(of rect: Rect) -> (columns: Range<Int>, rows: Range<Int>)? {
+        let left = max(0, rect.x)
+        let right = min(width, rect.maxX)
+        let top = max(0, rect.y)
+        let bottom = min(height, rect.maxY)
+        guard left < right, top < bottom else { return nil }
+        return (left..<right, top..<bottom)
+    }
+
     /// Replaces a cell as it is, continuation flag included (no wide-character repair).
     mutating func replaceCell(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
@@ -54,13 +64,9 @@ public struct Screen: Equatable, Sendable {
 
     /// Fills a rectangle (clipped) with a character and style.
     public mutating func fill(_ rect: Rect, character: Character = " ", style: Style) {
-        let left = max(0, rect.x)
-        let right = min(width, rect.maxX)
-        let top = max(0, rect.y)
-        let bottom = min(height, rect.maxY)
-        guard left < right, top < bottom else { return }
-        for row in top..<bottom {
-            for column in left..<right {
+        guard let (columns, rows) = clippedRanges(of: rect) else { return }
+        for row in rows {
+            for column in columns {
                 set(Cell(character: character, style: style), x: column, y: row)
             }
         }
@@ -171,13 +177,9 @@ public struct Screen: Equatable, Sendable {
 extension Screen {
     /// Adds attributes (e.g. reverse for a cursor line) to every cell in a rectangle (clipped).
     public mutating func addAttributes(_ attributes: Style.Attributes, in rect: Rect) {
-        let left = max(0, rect.x)
-        let right = min(width, rect.maxX)
-        let top = max(0, rect.y)
-        let bottom = min(height, rect.maxY)
-        guard left < right, top < bottom else { return }
-        for row in top..<bottom {
-            for column in left..<right {
+        guard let (columns, rows) = clippedRanges(of: rect) else { return }
+        for row in rows {
+            for column in columns {
                 var cell = self[column, row]
                 cell.style.attributes.formUnion(attributes)
                 replaceCell(cell, x: column, y: row)

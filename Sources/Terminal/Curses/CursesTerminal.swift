@@ -43,14 +43,14 @@ public final class CursesTerminal {
         mouseinterval(0)
         isRunning = true
         previous = nil
-        writeRaw("\u{1B}[?2004h")  // bracketed paste on
+        writeRaw(TerminalEscapes.bracketedPasteOn)
     }
 
     /// Leaves curses mode and restores the terminal.
     public func stop() {
         guard isRunning else { return }
         isRunning = false
-        writeRaw("\u{1B}[?2004l")  // bracketed paste off
+        writeRaw(TerminalEscapes.bracketedPasteOff)
         endwin()
     }
 
@@ -152,7 +152,7 @@ public final class CursesTerminal {
 
     /// Puts text on the clipboard of the terminal (OSC 52; tmux and most terminals accept it).
     public func copyToClipboard(_ text: String) {
-        writeRaw("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
+        writeRaw(TerminalEscapes.setClipboard(text))
     }
 
     /// Writes a control sequence of our own (never untrusted text) straight to the terminal.

@@ -13,7 +13,8 @@ final class TmuxSession {
     /// `swift test` builds it too, since it builds every product).
     static var binaryPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/hammock").path
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/hammock")
+            .path
     }
 
     init(arguments: [String], environment: [String: String] = [:], width: Int = 150, height: Int = 45) throws {
