@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SiestaSQLite", targets: ["SiestaSQLite"]),
         .library(name: "DemoAPI", targets: ["DemoAPI"]),
         .library(name: "Squid", targets: ["Squid"]),
+        .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         .library(name: "Browser", targets: ["Browser"]),
         .executable(name: "hammock", targets: ["hammock"]),
     ],
@@ -53,10 +54,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "OrderedJSON"),
+        .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(
             name: "Browser",
-            dependencies: ["Siesta", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Siesta", "OrderedJSON", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "Terminal",
