@@ -7,10 +7,9 @@ enum Fixtures {
     static let base = "http://127.0.0.1:9/"
 
     static func jsonSnapshot(_ url: String, _ json: String, now: Double = 1000) -> ResourceSnapshot {
-        let value = try! JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
         let data = EntitySnapshot(
             contentType: "application/json; charset=utf-8", byteCount: json.utf8.count, etag: "\"abc\"",
-            timestamp: now - 3, headers: [:], body: .from(content: value, contentType: "application/json"))
+            timestamp: now - 3, headers: [:], body: .from(content: Data(json.utf8), contentType: "application/json"))
         return ResourceSnapshot(
             url: url, latestData: data, isUpToDate: true, timestamp: now - 3, expirationTime: 30)
     }

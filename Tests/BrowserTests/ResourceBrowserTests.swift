@@ -125,12 +125,13 @@ struct ResourceBrowserTests {
             return
         }
         #expect(status == 201)
-        #expect(body.contains(#""username":"zed""#))
+        #expect(body.contains(#""username" : "zed""#), "the server's own text")
         #expect(server.requestCount(forPath: "/users") == 2)
         browser.dispatch(.key(.escape))
         browser.dispatch(.key(.character("r")))
         await eventually("reload has zed") {
-            browser.state.current?.latestData?.body.nextMatch("zed", after: 0, forward: true) != nil
+            guard case .json(let outline)? = browser.state.current?.latestData?.body else { return false }
+            return (0..<outline.lineCount).contains { outline.line($0)?.plainText.contains("zed") == true }
         }
         await server.shutdown()
     }
@@ -188,6 +189,86 @@ struct ResourceBrowserTests {
             #expect(
                 !cell.character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x202E })
         }
+        await server.shutdown()
+    }
+
+    @Test("JSON from the server keeps its key order, repeated keys and the text of every number")
+    func serverOrder() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/ordered")
+        await eventually("ordered") { browser.state.current?.latestData != nil }
+        let text = BrowserView.render(browser.state).text
+        let lines = [
+            #""zeta": 1.10,"#, #""alpha": 1e2,"#, #""alpha": -0,"#, #""big": 12345678901234567890,"#,
+            #""huge": 1.7976931348623157e309,"#, #""url": "http://example.com/a","#, #""smile": "😀","#,
+            #""b": true,"#, #""a": null,"#,
+        ]
+        var previous = text.startIndex
+        for line in lines {
+            let found = try #require(text.range(of: line, range: previous..<text.endIndex), "\(line) in order")
+            previous = found.upperBound
+        }
+        await server.shutdown()
+    }
+
+    @Test("a JSON form body reaches the server byte for byte")
+    func formBodyBytes() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/echo")
+        await eventually("echo") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("p")))
+        let typed = #"{"z":1,  "f":1.10,"e":1e2, "u":"a\/b",\#n "z":[ ]}"#
+        browser.dispatch(.paste(typed))
+        browser.dispatch(.key(.control("s")))
+        await eventually("response") {
+            guard case .form(let form)? = browser.state.overlay else { return false }
+            return form.response != nil
+        }
+        guard case .form(let form)? = browser.state.overlay, case .json(let outline)? = form.response?.body else {
+            Issue.record("expected the echo as JSON")
+            return
+        }
+        let echo = outline.document
+        let base64 = try #require(echo.child(of: echo.root, key: "bodyBase64").flatMap(echo.string))
+        #expect(Data(base64Encoded: base64) == Data(typed.utf8))
+        let headers = try #require(echo.child(of: echo.root, key: "headers"))
+        #expect(echo.child(of: headers, key: "content-type").flatMap(echo.string) == "application/json")
+        await server.shutdown()
+    }
+
+    @Test("a search runs off the main actor over a large body and jumps to the match")
+    func backgroundSearch() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: server.baseURL.absoluteString + "large?count=20000")
+        await eventually("large") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("/")))
+        browser.dispatch(.paste("ITEM 19999"))
+        browser.dispatch(.key(.enter))
+        await eventually("search finished") { browser.state.search?.isRunning == false }
+        #expect(browser.state.search?.matches.count == 1)
+        guard case .json(let outline)? = browser.state.current?.latestData?.body else {
+            Issue.record("expected JSON")
+            return
+        }
+        #expect(outline.line(browser.state.position.cursor)?.plainText.contains(#""item 19999""#) == true)
+        await server.shutdown()
+    }
+
+    @Test("malformed JSON is an error that says where, and its bytes stay visible")
+    func malformedJSON() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        browser.start(path: "/broken/json")
+        await eventually("error") { browser.state.current?.latestError != nil }
+        let error = try #require(browser.state.current?.latestError)
+        #expect(
+            error.userMessage
+                == "Cannot parse server response: invalid JSON at line 1, column 23: expected \",\" or \"]\" but found end of input"
+        )
+        #expect(BrowserView.render(browser.state).text.contains(#"{"unterminated": [1, 2"#))
         await server.shutdown()
     }
 }

@@ -16,12 +16,16 @@ struct JSONSyntaxErrorTests {
 
     @Test("messages say where and what")
     func messages() {
-        #expect(error("{\n  \"a\": 1,\n}")?.description == "Invalid JSON at line 3, column 1: expected a string key but found \"}\"")
-        #expect(error("[1 2]")?.description == "Invalid JSON at line 1, column 4: expected \",\" or \"]\" but found \"2\"")
+        #expect(
+            error("{\n  \"a\": 1,\n}")?.description
+                == "Invalid JSON at line 3, column 1: expected a string key but found \"}\"")
+        #expect(
+            error("[1 2]")?.description == "Invalid JSON at line 1, column 4: expected \",\" or \"]\" but found \"2\"")
         #expect(error("{\"a\": tru}")?.reason == "expected true but found \"t\"")
         #expect(error("\"open")?.reason == "unterminated string")
         #expect(error("")?.reason == "expected a value but found end of input")
-        #expect(error("  \n ")?.description == "Invalid JSON at line 2, column 2: expected a value but found end of input")
+        #expect(
+            error("  \n ")?.description == "Invalid JSON at line 2, column 2: expected a value but found end of input")
         #expect(error("[1,]")?.reason == "expected a value but found \"]\"")
         #expect(error("{\"a\" 1}")?.reason == "expected \":\" but found \"1\"")
         #expect(error("[1] x")?.reason == "unexpected \"x\" after the value")
@@ -33,7 +37,9 @@ struct JSONSyntaxErrorTests {
         #expect(error("[1e]")?.reason == "expected a digit in the exponent")
         #expect(error("[-]")?.reason == "expected a digit but found \"]\"")
         #expect(error("[\u{1B}]")?.reason == "expected a value but found \"U+001B\"")
-        #expect(error("{\"é\": 1 é}")?.description == "Invalid JSON at line 1, column 9: expected \",\" or \"}\" but found \"é\"")
+        #expect(
+            error("{\"é\": 1 é}")?.description
+                == "Invalid JSON at line 1, column 9: expected \",\" or \"}\" but found \"é\"")
     }
 
     @Test("valid texts of every shape pass")

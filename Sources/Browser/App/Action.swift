@@ -19,6 +19,9 @@ public enum Action {
     /// A form request finished; the form shows the outcome, and `response` (when given) can be
     /// opened in the response viewer.
     case formFinished(RequestForm.Outcome, response: FormResponse? = nil)
+    /// A background search found more, or finished; ignored unless `generation` is the current
+    /// search's.
+    case searchUpdate(generation: Int, BodySearch.Update)
     /// A note for the Events pane and status line (saved SVG, copied curl, config errors).
     case note(String, isError: Bool)
 }

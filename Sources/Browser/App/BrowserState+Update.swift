@@ -13,6 +13,7 @@ extension BrowserState {
             // other than Ctrl-S, Ctrl-T, Ctrl-A and Ctrl-E).
             if keyMap.command(for: key) == .exportSVG, case .control = key { return [.exportSVG] }
             if overlay != nil { return handleOverlayKey(key) }
+            if key == .escape, search?.isRunning == true { return stopSearch() }
             guard let command = keyMap.command(for: key) else { return [] }
             return perform(command)
         case .paste(let text):
@@ -32,7 +33,15 @@ extension BrowserState {
             // The same document (a notModified or a progress event) keeps the view as it is; a new
             // body starts at its left edge, while the line position is kept (and clamped).
             let unchanged = oldBody.flatMap { old in newBody.map { $0.isSameDocument(as: old) } } ?? false
-            if !unchanged { positions[snapshot.url]?.left = 0 }
+            var commands: [Command] = []
+            if !unchanged {
+                positions[snapshot.url]?.left = 0
+                // Matches point into the old body: forget them.
+                if search?.url == snapshot.url {
+                    if search?.isRunning == true { commands.append(.cancelSearch) }
+                    search = nil
+                }
+            }
             resources[snapshot.url] = snapshot
             if !resourceOrder.contains(snapshot.url) { resourceOrder.append(snapshot.url) }
             if !event.isEmpty {
@@ -42,6 +51,9 @@ extension BrowserState {
                         detail: detail(for: snapshot, event: event)))
             }
             if snapshot.url == currentURL { clampPositions() }
+            return commands
+        case .searchUpdate(let generation, let update):
+            applySearchUpdate(generation: generation, update)
             return []
         case .resourcesListed(let snapshots):
             for snapshot in snapshots { resources[snapshot.url] = snapshot }
@@ -111,7 +123,7 @@ extension BrowserState {
         case .goTo:
             overlay = .prompt(Prompt(purpose: .goTo))
         case .search:
-            overlay = .prompt(Prompt(purpose: .search, text: searchQuery ?? ""))
+            overlay = .prompt(Prompt(purpose: .search))
         case .follow:
             return follow()
         case .back:
@@ -154,15 +166,28 @@ extension BrowserState {
         case .scrollDown: scroll(by: 1)
         case .scrollUp: scroll(by: -1)
         case .scrollLeft, .scrollRight: scrollSideways(right: command == .scrollRight)
-        case .pageDown: scroll(by: max(1, layout.innerHeight(focus) - 1))
-        case .pageUp: scroll(by: -max(1, layout.innerHeight(focus) - 1))
+        case .pageDown, .pageUp:
+            let page = max(1, layout.innerHeight(focus) - 1)
+            if wrapsLines, focus != .events, focus != .resources, current?.latestData != nil {
+                scrollWrappedRows(by: command == .pageDown ? page : -page)
+            } else {
+                scroll(by: command == .pageDown ? page : -page)
+            }
         case .top: scroll(by: Int.min / 2)
         case .bottom: scroll(by: Int.max / 2)
         case .toggleFold:
             if let body = current?.latestData?.body { body.toggleFold(atLine: position.cursor) }
             clampPositions()
         case .searchNext, .searchPrevious:
-            if let query = searchQuery { runSearch(query, forward: command == .searchNext) }
+            return nextMatch(forward: command == .searchNext)
+        case .copyValue:
+            return copyValue()
+        case .toggleWrap:
+            wrapsLines.toggle()
+            position.left = 0
+            position.topRow = 0
+            status = StatusMessage(wrapsLines ? "long lines wrap" : "long lines are cut at the edge (←/→ scroll)")
+            clampPositions()
         case .nextTheme:
             themeIndex = (themeIndex + 1) % themes.count
             status = StatusMessage("theme: \(theme.name)")
@@ -228,15 +253,93 @@ extension BrowserState {
                 }
                 position.cursor = target
             }
-            position.keepCursorVisible(height: layout.innerHeight(.latestData))
+            keepCursorVisible(&position, body: body)
             self.position = position
         }
+    }
+
+    /// Moves `top` (and, with wrapped lines, `topRow`) so the cursor line's first row shows.
+    private func keepCursorVisible(_ position: inout ViewPosition, body: BodyContent?) {
+        let height = max(1, layout.innerHeight(.latestData))
+        guard wrapsLines, let body else {
+            position.topRow = 0
+            position.keepCursorVisible(height: height)
+            return
+        }
+        let width = layout.innerWidth(.latestData)
+        if position.cursor <= position.top {
+            if position.cursor < position.top {
+                position.top = position.cursor
+                position.topRow = 0
+            }
+            return
+        }
+        // Every line takes a row at least, so a cursor this far down is out of view.
+        if position.cursor - position.top >= height {
+            position.top = position.cursor
+            position.topRow = 0
+            return
+        }
+        var rowCounts: [Int] = []
+        for line in position.top..<position.cursor {
+            rowCounts.append(
+                wrappedRowCount(body, line: line, width: width) - (line == position.top ? position.topRow : 0))
+        }
+        var rows = rowCounts.reduce(0, +)
+        var index = 0
+        while rows >= height, position.top < position.cursor {
+            rows -= rowCounts[index]
+            index += 1
+            position.top += 1
+            position.topRow = 0
+        }
+    }
+
+    private func wrappedRowCount(_ body: BodyContent, line: Int, width: Int) -> Int {
+        BodyLineView.wrappedRows(
+            body, line: line, theme: theme, width: width, maximumRows: BodyLineView.maximumWrappedRows)?.count ?? 1
+    }
+
+    /// With wrapped lines, scrolls latestData by rows (a long line can be read row by row);
+    /// the cursor goes to the line at the top of the window.
+    private mutating func scrollWrappedRows(by amount: Int) {
+        guard let body = current?.latestData?.body else { return }
+        let width = layout.innerWidth(.latestData)
+        var position = self.position
+        position.topRow += amount
+        if amount > 0 {
+            while true {
+                let rows = wrappedRowCount(body, line: position.top, width: width)
+                if position.topRow < rows { break }
+                guard body.hasLine(position.top + 1) else {
+                    position.topRow = max(0, rows - 1)
+                    break
+                }
+                position.topRow -= rows
+                position.top += 1
+            }
+        } else {
+            while position.topRow < 0 {
+                guard position.top > 0 else {
+                    position.topRow = 0
+                    break
+                }
+                position.top -= 1
+                position.topRow += wrappedRowCount(body, line: position.top, width: width)
+            }
+        }
+        position.cursor = position.top
+        self.position = position
     }
 
     /// Moves latestData's first visible column by half the pane's width. Moving right stops
     /// once no visible line is cut off on the right, so the view never scrolls into emptiness.
     private mutating func scrollSideways(right: Bool) {
         guard let body = current?.latestData?.body else { return }
+        if wrapsLines {
+            status = StatusMessage("lines wrap: nothing to scroll sideways (W cuts them again)")
+            return
+        }
         let width = layout.innerWidth(.latestData)
         let height = layout.innerHeight(.latestData)
         guard width > 0 else { return }
@@ -279,33 +382,122 @@ extension BrowserState {
             }
             position.cursor = low
         }
-        position.keepCursorVisible(height: layout.innerHeight(.latestData))
+        keepCursorVisible(&position, body: body)
         self.position = position
     }
 
-    private mutating func runSearch(_ query: String, forward: Bool) {
-        guard let body = current?.latestData?.body else { return }
-        if let line = body.nextMatch(query, after: position.cursor, forward: forward) {
-            var position = self.position
-            position.cursor = line
-            position.keepCursorVisible(height: layout.innerHeight(.latestData))
-            self.position = position
-            focus = .latestData
-            status = StatusMessage("/\(query)")
-        } else {
-            status = StatusMessage("no match for \(query)", isError: true)
+    // MARK: search
+
+    /// Starts a background search of the current body for `query`.
+    private mutating func startSearch(_ query: String) -> [Command] {
+        guard let url = currentURL, let body = current?.latestData?.body, body.searchSource != nil else {
+            status = StatusMessage("nothing to search here", isError: true)
+            return []
         }
+        let generation = (search?.generation ?? 0) + 1
+        search = SearchState(
+            query: query, url: url, generation: generation, startPosition: body.searchPosition(atLine: position.cursor))
+        focus = .latestData
+        return [.startSearch(url: url, query: query, generation: generation)]
     }
 
-    private func currentJSONText() -> String {
-        guard case .json(let document)? = current?.latestData?.body else { return "" }
-        let value = document.root.value
-        guard JSONSerialization.isValidJSONObject(value),
-            let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys]),
-            data.count <= 256 * 1024
-        else { return "" }
-        return String(decoding: data, as: UTF8.self)
+    private mutating func stopSearch() -> [Command] {
+        guard var search, search.isRunning else { return [] }
+        search.isRunning = false
+        self.search = search
+        status = StatusMessage(
+            "search stopped at \(Int(search.progress * 100))%: \(search.matchSummary) for \(search.query)")
+        return [.cancelSearch]
     }
+
+    private mutating func applySearchUpdate(generation: Int, _ update: BodySearch.Update) {
+        guard var search, search.generation == generation, search.isRunning else { return }
+        search.matches += update.matches
+        search.progress = update.progress
+        search.reachedLimit = update.reachedLimit
+        search.isRunning = !update.isFinished
+        if !search.hasMoved, search.url == currentURL {
+            if let next = search.matches.first(where: { $0 > search.startPosition }) {
+                moveToMatch(next)
+                search.hasMoved = true
+            } else if update.isFinished, let first = search.matches.first {
+                moveToMatch(first)
+                search.hasMoved = true
+                status = StatusMessage("search wrapped to the top: \(search.matchSummary) for \(search.query)")
+            }
+        }
+        if update.isFinished, search.matches.isEmpty {
+            status = StatusMessage("no match for \(search.query)", isError: true)
+        }
+        self.search = search
+    }
+
+    /// `n` / `N`: the next or previous match of the search, wrapping around; a new search when
+    /// the last one was in another body.
+    private mutating func nextMatch(forward: Bool) -> [Command] {
+        guard let query = searchQuery else {
+            status = StatusMessage("no search yet: / searches")
+            return []
+        }
+        guard let search, search.url == currentURL, let body = current?.latestData?.body else {
+            return startSearch(query)
+        }
+        guard !search.matches.isEmpty else {
+            status =
+                search.isRunning
+                ? StatusMessage("searching for \(query): \(Int(search.progress * 100))%")
+                : StatusMessage("no match for \(query)", isError: true)
+            return []
+        }
+        let here = body.searchPosition(atLine: position.cursor)
+        let matches = search.matches
+        // The first match after `here` (forward) or the last before it (backward), by bisection.
+        var low = 0
+        var high = matches.count
+        while low < high {
+            let middle = (low + high) / 2
+            if forward ? matches[middle] <= here : matches[middle] < here { low = middle + 1 } else { high = middle }
+        }
+        let target: Int
+        if forward {
+            target = low < matches.count ? matches[low] : matches[0]
+        } else {
+            target = low > 0 ? matches[low - 1] : matches[matches.count - 1]
+        }
+        moveToMatch(target)
+        return []
+    }
+
+    private mutating func moveToMatch(_ match: Int) {
+        guard let body = current?.latestData?.body else { return }
+        var position = self.position
+        position.cursor = body.revealMatch(match)
+        keepCursorVisible(&position, body: body)
+        self.position = position
+        focus = .latestData
+    }
+
+    private mutating func copyValue() -> [Command] {
+        guard case .json(let outline)? = current?.latestData?.body, let entry = outline.entry(atLine: position.cursor)
+        else {
+            status = StatusMessage("no JSON value under the cursor to copy", isError: true)
+            return []
+        }
+        let document = outline.document
+        let text = document.rawText(document.kind(entry).isClosing ? document.matchingEntry(entry) : entry)
+        status = StatusMessage("copied \(Format.bytes(text.utf8.count)) of JSON, as sent, to the clipboard")
+        return [.copyToClipboard(text)]
+    }
+
+    /// The current JSON body, re-indented with every key and scalar as sent, for the PUT and
+    /// overrideLocalContent forms; empty above `maximumPrefillBytes`.
+    private func currentJSONText() -> String {
+        guard case .json(let outline)? = current?.latestData?.body else { return "" }
+        return outline.document.prettyPrinted(limit: BrowserState.maximumPrefillBytes) ?? ""
+    }
+
+    /// The largest body a form starts with.
+    public static let maximumPrefillBytes = 1024 * 1024
 
     /// A curl command that repeats a GET of `url` with the configured headers; secrets masked
     /// when `masked` is true.
@@ -363,7 +555,7 @@ extension BrowserState {
                     return [.navigate(path: text, from: currentURL)]
                 case .search:
                     searchQuery = text
-                    runSearch(text, forward: true)
+                    return startSearch(text)
                 }
             default:
                 prompt.editor.handle(key)

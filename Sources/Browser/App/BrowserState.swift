@@ -39,8 +39,12 @@ public struct BrowserState {
     public var overlay: Overlay?
     /// Rows the help overlay is scrolled down (reset when it opens, clamped when drawn).
     public var helpScroll = 0
-    /// The last search.
+    /// The last search's query (`n` / `N` search for it again in another body).
     public var searchQuery: String?
+    /// The search in progress or last finished, with its matches.
+    public var search: SearchState?
+    /// True when long lines in latestData wrap at the pane's edge instead of being cut.
+    public var wrapsLines = false
     /// Themes `t` cycles through (never empty).
     public var themes: [Theme]
     /// Index of the current theme.

@@ -20,6 +20,11 @@ public enum Command {
     case send(RequestDraft, from: String)
     /// `overrideLocalContent(with:)` on the resource.
     case overrideLocalContent(url: String, body: RequestBody)
+    /// Search the body of the resource at `url` for `query` off the main actor, reporting
+    /// `.searchUpdate(generation:…)`; a running search stops first.
+    case startSearch(url: String, query: String, generation: Int)
+    /// Stop the running search, if any.
+    case cancelSearch
     /// Put text on the system clipboard (OSC 52).
     case copyToClipboard(String)
     /// Save the current screen as SVG.

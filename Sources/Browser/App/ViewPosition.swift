@@ -7,6 +7,8 @@ public struct ViewPosition: Equatable, Sendable {
     public var top: Int
     /// The first visible column, counted in terminal columns of the drawn (sanitised) text.
     public var left: Int
+    /// With wrapped lines: how many rows of line `top` are scrolled off above the window.
+    public var topRow = 0
 
     /// Creates a position.
     public init(cursor: Int = 0, top: Int = 0, left: Int = 0) {

@@ -1,10 +1,12 @@
 import Foundation
+import OrderedJSON
 
 /// The viewable form of an entity's content: JSON, text, binary, or a short note when there is
-/// nothing to show. Navigation (line existence, search, links, folding) is uniform across kinds.
+/// nothing to show. Navigation (line existence, links, folding, search positions) is uniform
+/// across kinds.
 public enum BodyContent {
-    /// Parsed JSON.
-    case json(JSONDocument)
+    /// JSON, as the server sent it.
+    case json(JSONOutline)
     /// Text.
     case text(TextDocument)
     /// Bytes.
@@ -12,30 +14,36 @@ public enum BodyContent {
     /// Nothing to show; the note says why (`no data`, `empty body`).
     case empty(String)
 
-    /// Chooses a view for entity content as Siesta delivers it: `[String: Any]` / `[Any]` and
-    /// JSON scalars with a JSON content type become `.json`, `String` becomes `.text`, `Data`
-    /// becomes `.binary` (or `.text` when the content type is textual).
+    /// Chooses a view for entity content. A `JSONDocument` (what the browser's own transformer
+    /// delivers) is shown as is; `Data` or `String` with a JSON content type is indexed here;
+    /// other text becomes `.text`, other bytes `.binary`.
+    ///
+    /// Foundation values (`[String: Any]`, `[Any]`), which only library code can put into a
+    /// resource, have no key order left to keep: they are written out with sorted keys.
     public static func from(content: Any?, contentType: String) -> BodyContent {
         guard let content else { return .empty("no data") }
-        let kind = JSONValueKind.of(content)
-        if kind == .object || kind == .array { return .json(JSONDocument(content)) }
+        if let document = content as? JSONDocument { return .json(JSONOutline(document)) }
+        let type = contentType.lowercased()
+        let isJSON = type.contains("json")
         if let text = content as? String {
-            if contentType.lowercased().contains("json"), let data = text.data(using: .utf8),
-                let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            {
-                return .json(JSONDocument(value))
-            }
+            if isJSON, let document = try? JSONDocument(text) { return .json(JSONOutline(document)) }
             return text.isEmpty ? .empty("empty body") : .text(TextDocument(text))
         }
         if let data = content as? Data {
             if data.isEmpty { return .empty("empty body") }
-            let type = contentType.lowercased()
-            if type.hasPrefix("text/") || type.contains("json") || type.contains("xml") {
+            if isJSON, let document = try? JSONDocument(data: data) { return .json(JSONOutline(document)) }
+            if type.hasPrefix("text/") || isJSON || type.contains("xml") {
                 return .text(TextDocument(String(decoding: data, as: UTF8.self)))
             }
             return .binary(HexDocument(data))
         }
-        if kind == .number || kind == .boolean || kind == .null { return .json(JSONDocument(content)) }
+        if JSONSerialization.isValidJSONObject(content),
+            let data = try? JSONSerialization.data(
+                withJSONObject: content, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]),
+            let document = try? JSONDocument(data: data)
+        {
+            return .json(JSONOutline(document))
+        }
         return .text(TextDocument(String(describing: content)))
     }
 
@@ -54,42 +62,57 @@ public enum BodyContent {
     /// True if line `index` exists.
     public func hasLine(_ index: Int) -> Bool {
         switch self {
-        case .json(let document): return document.hasLine(index)
+        case .json(let outline): return outline.hasLine(index)
         case .text(let document): return document.hasLine(index)
         case .binary(let document): return index >= 0 && index < document.lineCount
         case .empty: return index == 0
         }
     }
 
-    /// Total lines (may walk the whole body once).
+    /// Total lines (may walk a text body once).
     public var lineCount: Int {
         switch self {
-        case .json(let document): return document.lineCount
+        case .json(let outline): return outline.lineCount
         case .text(let document): return document.lineCount
         case .binary(let document): return document.lineCount
         case .empty: return 1
         }
     }
 
-    /// The next/previous line matching `query`, or nil.
-    public func nextMatch(_ query: String, after line: Int, forward: Bool) -> Int? {
-        switch self {
-        case .json(let document): return document.nextMatch(query, after: line, forward: forward)
-        case .text(let document): return document.nextMatch(query, after: line, forward: forward)
-        case .binary, .empty: return nil
-        }
-    }
-
     /// A followable link on line `index` (JSON strings that are URLs or paths).
     public func link(atLine index: Int) -> String? {
-        if case .json(let document) = self { return document.link(atLine: index) }
+        if case .json(let outline) = self { return outline.link(atLine: index) }
         return nil
     }
 
     /// Folds or unfolds a JSON container; false for other lines or kinds.
     @discardableResult
     public func toggleFold(atLine index: Int) -> Bool {
-        if case .json(let document) = self { return document.toggleFold(atLine: index) }
+        if case .json(let outline) = self { return outline.toggleFold(atLine: index) }
         return false
+    }
+
+    // MARK: search
+
+    /// What a background search reads: the immutable document or text behind this body; nil
+    /// for bodies that cannot be searched.
+    public var searchSource: BodySearch.Source? {
+        switch self {
+        case .json(let outline): return .json(outline.document)
+        case .text(let document): return .text(document.text)
+        case .binary, .empty: return nil
+        }
+    }
+
+    /// The search position of line `index`: the entry it shows for JSON, the line for text.
+    public func searchPosition(atLine index: Int) -> Int {
+        if case .json(let outline) = self { return outline.entry(atLine: index) ?? 0 }
+        return index
+    }
+
+    /// The line of a search match, unfolding JSON around it when needed.
+    public func revealMatch(_ position: Int) -> Int {
+        if case .json(let outline) = self { return outline.reveal(position) }
+        return position
     }
 }

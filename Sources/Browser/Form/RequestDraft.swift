@@ -1,5 +1,5 @@
 /// A request a form asks to send: everything Siesta needs, already validated.
-public struct RequestDraft: @unchecked Sendable {
+public struct RequestDraft: Sendable {
     /// HTTP method name (`POST`, `PUT`, `PATCH`, `DELETE`).
     public var method: String
     /// Absolute URL text, or a path relative to the resource the form opened on.

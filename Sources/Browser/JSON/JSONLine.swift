@@ -1,4 +1,6 @@
-/// One display line of a `JSONDocument`, described rather than drawn.
+import OrderedJSON
+
+/// One display line of a `JSONOutline`, described rather than drawn.
 public struct JSONLine {
     /// What the line shows after its indentation and key.
     public enum Content: Equatable {
@@ -10,25 +12,27 @@ public struct JSONLine {
         case folded(String, summary: String)
         /// An empty container: `{}` or `[]`.
         case empty(String)
-        /// A scalar's JSON text, already safe to draw.
-        case scalar(String, JSONValueKind)
+        /// A scalar as shown: a string's decoded text quoted again with escapes for anything
+        /// unsafe, a number's or literal's text exactly as sent.
+        case scalar(String, JSONEntryKind)
     }
 
-    /// The node the line belongs to.
-    public let node: JSONNode
+    /// The document entry the line shows.
+    public let entry: Int
     /// Indentation level.
     public let depth: Int
-    /// The object key shown before the value (`nil` for array items, root, closing lines).
+    /// The object key shown before the value, already quoted and safe to draw (`nil` for array
+    /// items, the root and closing lines).
     public let key: String?
     /// The value part.
     public let content: Content
-    /// True if a comma follows (the node is not its parent's last child).
+    /// True if a comma follows (the value is not its container's last).
     public let hasTrailingComma: Bool
 
     /// The line as plain text with two spaces per level, as tests and search see it.
     public var plainText: String {
         var text = String(repeating: "  ", count: depth)
-        if let key { text += JSONValueKind.quoted(key) + ": " }
+        if let key { text += key + ": " }
         switch content {
         case .open(let bracket), .close(let bracket):
             text.append(bracket)

@@ -30,6 +30,10 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case overrideLocal
     /// Copies the request as a curl command.
     case copyCurl
+    /// Copy the JSON value under the cursor, as the server sent it.
+    case copyValue
+    /// Wrap long lines in latestData, or cut them at the edge again.
+    case toggleWrap
     /// Focus moves to the next pane.
     case nextPane
     /// Focus moves to the previous pane.
@@ -87,6 +91,8 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .delete: return "request(.delete)"
         case .overrideLocal: return "overrideLocalContent(with:) form"
         case .copyCurl: return "copy request as curl"
+        case .copyValue: return "copy the value under the cursor, as sent"
+        case .toggleWrap: return "wrap long lines / cut them at the edge"
         case .nextPane: return "next pane"
         case .previousPane: return "previous pane"
         case .scrollDown: return "down"

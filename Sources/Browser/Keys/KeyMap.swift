@@ -25,6 +25,7 @@ public struct KeyMap: Equatable, Sendable {
         .back: [.character("b"), .backspace], .forward: [.character("f")],
         .post: [.character("p")], .put: [.character("u")], .patch: [.character("a")],
         .delete: [.character("d")], .overrideLocal: [.character("o")], .copyCurl: [.character("y")],
+        .copyValue: [.character("Y")], .toggleWrap: [.character("W")],
         .nextPane: [.tab], .previousPane: [.backTab], .scrollDown: [.character("j"), .down, .wheelDown],
         .scrollUp: [.character("k"), .up, .wheelUp], .scrollLeft: [.left, .character("H")],
         .scrollRight: [.right, .character("L")], .pageDown: [.pageDown, .character(" ")],

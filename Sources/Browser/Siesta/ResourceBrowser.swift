@@ -1,4 +1,5 @@
 import Foundation
+import OrderedJSON
 import Siesta
 
 #if canImport(FoundationNetworking)
@@ -11,7 +12,10 @@ import Siesta
 ///
 /// It registers itself as a `ResourceObserver` of every resource it opens (held weakly by
 /// Siesta, added once), so events for every visited resource reach the Events pane. All of this
-/// runs on the main actor, as Siesta requires.
+/// runs on the main actor, as Siesta requires; searches run in a background task.
+///
+/// It installs ``JSONDocumentTransformer`` on the service, so JSON bodies arrive as
+/// `JSONDocument`s: the server's key order, duplicate keys and number text are kept.
 @MainActor
 public final class ResourceBrowser: ResourceObserver {
     /// The service being browsed.
@@ -29,6 +33,7 @@ public final class ResourceBrowser: ResourceObserver {
     private var observed: Set<String> = []
 
     private let statusRecorder: StatusRecordingProvider?
+    private var searchTask: Task<Void, Never>?
 
     /// Creates a browser for a service with a start state. Pass the service's transport as
     /// `statusRecorder` to show HTTP status codes in success hooks.
@@ -36,6 +41,7 @@ public final class ResourceBrowser: ResourceObserver {
         self.service = service
         self.state = state
         self.statusRecorder = statusRecorder
+        JSONDocumentTransformer.install(on: service)
     }
 
     /// Applies an action and carries out its commands. The state's clock is set to the current
@@ -134,12 +140,18 @@ public final class ResourceBrowser: ResourceObserver {
         case .overrideLocalContent(let url, let body):
             let target = resource(url)
             switch body {
-            case .json(let value): target.overrideLocalContent(with: value)
+            case .json(let text):
+                if let document = try? JSONDocument(text) { target.overrideLocalContent(with: document) }
             case .text(let text): target.overrideLocalContent(with: text)
-            case .urlEncoded(let fields):
-                target.overrideLocalContent(with: Dictionary(fields, uniquingKeysWith: { $1 }))
+            case .urlEncoded:
+                if let encoded = body.encoded { target.overrideLocalContent(with: encoded.data) }
             case .none: break
             }
+        case .startSearch(let url, let query, let generation):
+            startSearch(url: url, query: query, generation: generation)
+        case .cancelSearch:
+            searchTask?.cancel()
+            searchTask = nil
         case .copyToClipboard, .exportSVG, .quit:
             onEffect(command)
         }
@@ -154,21 +166,11 @@ public final class ResourceBrowser: ResourceObserver {
             for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         }
         let request: any Request
-        switch draft.body {
-        case .none:
+        if let (data, contentType) = draft.body.encoded {
+            // The bytes as typed; a Content-Type among the form's headers replaces this one.
+            request = target.request(method, data: data, contentType: contentType, requestMutation: mutation)
+        } else {
             request = target.request(method, requestMutation: mutation)
-        case .json(let value):
-            if let convertible = value as? any JSONConvertible, JSONSerialization.isValidJSONObject(value) {
-                request = target.request(method, json: convertible, requestMutation: mutation)
-            } else {
-                let data = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])) ?? Data()
-                request = target.request(method, data: data, contentType: "application/json", requestMutation: mutation)
-            }
-        case .text(let text):
-            request = target.request(method, text: text, requestMutation: mutation)
-        case .urlEncoded(let fields):
-            request = target.request(
-                method, urlEncoded: Dictionary(fields, uniquingKeysWith: { $1 }), requestMutation: mutation)
         }
         attachHooks(request, to: target, method: draft.method, reportsToForm: true)
     }
@@ -217,15 +219,33 @@ public final class ResourceBrowser: ResourceObserver {
         }
     }
 
+    private func startSearch(url: String, query: String, generation: Int) {
+        searchTask?.cancel()
+        guard let source = state.resources[url]?.latestData?.body.searchSource,
+            let search = BodySearch(source: source, query: query)
+        else {
+            dispatch(
+                .searchUpdate(generation: generation, BodySearch.Update(matches: [], progress: 1, isFinished: true)))
+            return
+        }
+        let report: @Sendable (BodySearch.Update) async -> Void = { [weak self] update in
+            await self?.dispatch(.searchUpdate(generation: generation, update))
+        }
+        searchTask = Task.detached(priority: .userInitiated) { await search.run(report: report) }
+    }
+
     private static func text(of content: Any) -> String {
+        if let document = content as? JSONDocument {
+            let range = document.valueRange(document.root)
+            return document.withBytes { bytes in
+                String(
+                    decoding: UnsafeRawBufferPointer(
+                        rebasing: bytes[range.clamped(to: range.lowerBound..<(range.lowerBound + 4096))]), as: UTF8.self
+                )
+            }
+        }
         if let text = content as? String { return text }
         if let data = content as? Data { return String(decoding: data.prefix(4096), as: UTF8.self) }
-        if JSONSerialization.isValidJSONObject(content),
-            let data = try? JSONSerialization.data(
-                withJSONObject: content, options: [.sortedKeys, .withoutEscapingSlashes])
-        {
-            return String(decoding: data.prefix(4096), as: UTF8.self)
-        }
         return String(describing: content)
     }
 
@@ -240,12 +260,14 @@ public final class ResourceBrowser: ResourceObserver {
                 body = cached.body
             } else {
                 body = BodyContent.from(content: entity.content, contentType: entity.contentType)
+                releaseMemoryIfLarge(bodies[key]?.body)
                 bodies[key] = (entity.timestamp, body)
             }
             data = EntitySnapshot(
                 contentType: entity.contentType, byteCount: Self.byteCount(entity), etag: entity.etag,
                 timestamp: Self.unixTime(entity.timestamp), headers: entity.headers, body: body)
         } else {
+            releaseMemoryIfLarge(bodies[key]?.body)
             bodies[key] = nil
         }
         var error: ErrorSnapshot?
@@ -269,6 +291,18 @@ public final class ResourceBrowser: ResourceObserver {
             retryTime: resource.configuration.retryTime)
     }
 
+    private func releaseMemoryIfLarge(_ body: BodyContent?) {
+        guard let body else { return }
+        let size: Int
+        switch body {
+        case .json(let outline): size = outline.document.data.count
+        case .text(let document): size = document.text.utf8.count
+        case .binary(let document): size = document.data.count
+        case .empty: size = 0
+        }
+        if size >= MemoryRelease.threshold { MemoryRelease.soon() }
+    }
+
     /// Siesta's timestamps count from the reference date (2001); the browser's from 1970.
     private static func unixTime(_ siestaTime: TimeInterval) -> TimeInterval {
         siestaTime == 0 ? 0 : siestaTime + Date.timeIntervalBetween1970AndReferenceDate
@@ -277,6 +311,7 @@ public final class ResourceBrowser: ResourceObserver {
     private static func byteCount(_ entity: Entity<Any>) -> Int? {
         if let length = entity.header(forKey: "Content-Length").flatMap(Int.init) { return length }
         if let data = entity.content as? Data { return data.count }
+        if let document = entity.content as? JSONDocument { return document.data.count }
         if let text = entity.content as? String { return text.utf8.count }
         return nil
     }

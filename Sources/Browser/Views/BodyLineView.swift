@@ -1,11 +1,13 @@
+import OrderedJSON
+
 /// Turns one line of a body into styled, sanitised spans, formatting only that line.
 public enum BodyLineView {
     /// The spans of line `index`, or nil past the end. At most about `maxColumns` columns of
     /// text are produced, so a 10 MB line costs only what is visible.
     public static func spans(_ body: BodyContent, line index: Int, theme: Theme, maxColumns: Int) -> [Span]? {
         switch body {
-        case .json(let document):
-            guard let line = document.line(index) else { return nil }
+        case .json(let outline):
+            guard let line = outline.line(index, maximumColumns: maxColumns) else { return nil }
             return jsonSpans(line, theme: theme, maxColumns: maxColumns)
         case .text(let document):
             guard let text = document.line(index) else { return nil }
@@ -91,12 +93,48 @@ public enum BodyLineView {
         return VisibleLine(spans: result, continuesLeft: continuesLeft, continuesRight: continuesRight)
     }
 
+    /// The most rows one line takes when lines wrap; the rest of a longer line is not shown.
+    public static let maximumWrappedRows = 10_000
+
+    /// Line `index` cut into rows of `width` columns (a wide character that does not fit at the
+    /// end of a row starts the next one), at most `maximumRows` rows; nil past the end. An empty
+    /// line is one empty row.
+    public static func wrappedRows(
+        _ body: BodyContent, line index: Int, theme: Theme, width: Int, maximumRows: Int
+    ) -> [[Span]]? {
+        let width = max(1, width)
+        let rowsWanted = max(1, min(maximumRows, maximumWrappedRows))
+        guard let spans = spans(body, line: index, theme: theme, maxColumns: rowsWanted * width) else { return nil }
+        var rows: [[Span]] = []
+        var row: [Span] = []
+        var column = 0
+        for span in spans {
+            var text = ""
+            for character in span.text {
+                let columns = CharacterWidth.of(character)
+                if column + columns > width, column > 0 {
+                    if !text.isEmpty { row.append(Span(text, span.style)) }
+                    rows.append(row)
+                    if rows.count == rowsWanted { return rows }
+                    row = []
+                    text = ""
+                    column = 0
+                }
+                text.append(character)
+                column += columns
+            }
+            if !text.isEmpty { row.append(Span(text, span.style)) }
+        }
+        rows.append(row)
+        return rows
+    }
+
     /// Spans for a JSON line: indentation, key, value by kind, punctuation muted.
     public static func jsonSpans(_ line: JSONLine, theme: Theme, maxColumns: Int) -> [Span] {
         let punctuation = theme.style(.muted)
         var spans = [Span(String(repeating: "  ", count: min(line.depth, maxColumns / 2 + 1)), theme.style(.text))]
         if let key = line.key {
-            spans.append(Span(JSONValueKind.quoted(key, limit: maxColumns), theme.style(.jsonKey)))
+            spans.append(Span(key, theme.style(.jsonKey)))
             spans.append(Span(": ", punctuation))
         }
         switch line.content {
@@ -112,12 +150,12 @@ public enum BodyLineView {
             switch kind {
             case .string: slot = .jsonString
             case .number: slot = .jsonNumber
-            case .boolean: slot = .jsonBoolean
+            case .true, .false: slot = .jsonBoolean
             case .null: slot = .jsonNull
             default: slot = .text
             }
             let shown = text.count > maxColumns ? String(text.prefix(maxColumns)) : text
-            let isLink = kind == .string && JSONDocument.isLink(String(text.dropFirst().dropLast()))
+            let isLink = kind == .string && JSONOutline.isLink(String(text.dropFirst().dropLast()))
             spans.append(Span(shown, theme.style(slot, attributes: isLink ? .underline : [])))
         }
         if line.hasTrailingComma { spans.append(Span(",", punctuation)) }

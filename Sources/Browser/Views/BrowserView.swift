@@ -90,10 +90,17 @@ public enum BrowserView {
             drawData(state, inner: inner, focused: focused, into: &screen)
             if let snapshot = state.current, snapshot.latestData != nil || snapshot.latestError?.body != nil {
                 let position = state.position
-                let label = " line \(position.cursor + 1)" + (position.left > 0 ? " · col \(position.left + 1) " : " ")
+                let label =
+                    " line \(position.cursor + 1)" + (position.left > 0 ? " · col \(position.left + 1) " : " ")
+                    + (state.wrapsLines ? "· wrap " : "")
                 let width = CharacterWidth.of(label)
                 if frame.width > width + 4 {
                     screen.put(label, x: frame.maxX - width - 2, y: frame.maxY - 1, style: theme.style(.muted))
+                }
+                if let search = state.search, search.url == state.currentURL {
+                    drawSearchLabel(
+                        search, state: state, x: frame.x + 2, y: frame.maxY - 1, maxWidth: frame.width - width - 6,
+                        into: &screen)
                 }
             }
         case .latestError:
@@ -188,9 +195,61 @@ public enum BrowserView {
             screen.put(note, x: inner.x, y: inner.y, style: theme.style(.muted), maxWidth: inner.width)
             return
         }
+        if state.wrapsLines {
+            drawWrappedBody(
+                data.body, position: state.position, theme: theme, inner: inner, showCursor: focused,
+                highlight: state.searchQuery, into: &screen)
+            return
+        }
         drawBody(
             data.body, position: state.position, theme: theme, inner: inner, showCursor: focused,
             highlight: state.searchQuery, marksOverflow: true, into: &screen)
+    }
+
+    /// Draws a body with long lines wrapped at the pane's width, from row `position.topRow` of
+    /// line `position.top`; every row of the cursor line is highlighted.
+    static func drawWrappedBody(
+        _ body: BodyContent, position: ViewPosition, theme: Theme, inner: Rect, showCursor: Bool,
+        highlight: String?, into screen: inout Screen
+    ) {
+        var y = 0
+        var index = position.top
+        var skip = max(0, position.topRow)
+        while y < inner.height {
+            guard
+                let rows = BodyLineView.wrappedRows(
+                    body, line: index, theme: theme, width: inner.width, maximumRows: skip + inner.height - y)
+            else { break }
+            for row in rows.dropFirst(skip) where y < inner.height {
+                let rect = Rect(x: inner.x, y: inner.y + y, width: inner.width, height: 1)
+                screen.put(spans: row, x: inner.x, y: inner.y + y, maxWidth: inner.width)
+                if let highlight, !highlight.isEmpty { markMatches(of: highlight, in: &screen, row: rect) }
+                if showCursor && index == position.cursor { screen.addAttributes(.reverse, in: rect) }
+                y += 1
+            }
+            skip = 0
+            index += 1
+        }
+    }
+
+    /// The search's query, matches so far and progress, on the bottom border of latestData.
+    private static func drawSearchLabel(
+        _ search: SearchState, state: BrowserState, x: Int, y: Int, maxWidth: Int, into screen: inout Screen
+    ) {
+        guard maxWidth > 8 else { return }
+        let theme = state.theme
+        var spans = [
+            Span(" /", theme.style(.accent, attributes: .bold)),
+            Span(abbreviated(search.query, maxColumns: 30), theme.style(.accent, attributes: .bold)),
+            Span(
+                " · " + search.matchSummary, theme.style(search.matches.isEmpty && !search.isRunning ? .error : .muted)),
+        ]
+        if search.isRunning {
+            spans.append(Span(" · \(Int(search.progress * 100))%", theme.style(.loading)))
+            spans.append(Span(" · Esc stops", theme.style(.muted)))
+        }
+        spans.append(Span(" ", theme.style(.muted)))
+        screen.put(spans: spans, x: x, y: y, maxWidth: maxWidth)
     }
 
     /// Draws the visible lines of a body at a position, from its first visible column; only

@@ -14,7 +14,7 @@ public enum HelpOverlayView {
         rows.append(("Ctrl-S", "send the form: resource.request(…)"))
         rows.append(("Ctrl-T", "form body mode: JSON / text / form"))
         rows.append(("Ctrl-R", "form: view the whole response"))
-        rows.append(("Esc", "close any overlay or form"))
+        rows.append(("Esc", "close any overlay or form; stop a search"))
         return rows
     }
 

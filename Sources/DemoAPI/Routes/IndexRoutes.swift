@@ -8,6 +8,7 @@ struct IndexRoutes {
         "posts": "/posts",
         "comment": "/comments/1",
         "text": "/text",
+        "ordered": "/ordered",
         "slow": "/slow",
         "flaky": "/flaky",
         "large": "/large",

@@ -17,11 +17,24 @@ struct TestRoutes {
 
         """
 
+    /// The body of `GET /ordered`: JSON written by hand the way a client that re-serializes would
+    /// change it: keys out of alphabetical order, a repeated key, numbers whose text differs from
+    /// their value's shortest form, escapes and a surrogate pair.
+    static let ordered = #"""
+        {"zeta": 1.10, "alpha": 1e2, "alpha": -0, "big": 12345678901234567890,
+         "huge": 1.7976931348623157e309, "url": "http:\/\/example.com\/a", "smile": "\uD83D\uDE00",
+         "nested": {"b": true, "a": null, "list": [3, 2, 1]}}
+
+        """#
+
     /// Adds the routes to `router`.
     func register(on router: Router<BasicRequestContext>) {
         let store = self.store
         router.get("text") { request, _ in
             ResponseBuilder.text(Self.text, for: request)
+        }
+        router.get("ordered") { request, _ in
+            ResponseBuilder.bytes(Data(Self.ordered.utf8), contentType: ContentType.json, for: request)
         }
         router.get("slow") { request, _ in
             let delay = try QueryParameters(request).int("delay", default: 1000, in: 0...60000)

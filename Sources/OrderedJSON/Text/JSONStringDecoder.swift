@@ -21,7 +21,9 @@ enum JSONStringDecoder {
         var i = start + 1
         let count = bytes.count
         while i < count {
-            if scalars >= maximumScalars { return Decoded(text: String(decoding: output, as: UTF8.self), isComplete: false) }
+            if scalars >= maximumScalars {
+                return Decoded(text: String(decoding: output, as: UTF8.self), isComplete: false)
+            }
             let byte = bytes[i]
             if byte == Byte.quote { break }
             if byte != Byte.backslash {
