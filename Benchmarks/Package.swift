@@ -19,10 +19,20 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "DocumentBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OrderedJSON", package: "hammock"),
+            ],
+            path: "Benchmarks/DocumentBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "BrowserBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Browser", package: "hammock"),
+                .product(name: "OrderedJSON", package: "hammock"),
             ],
             path: "Benchmarks/BrowserBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

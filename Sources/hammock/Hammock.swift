@@ -17,7 +17,8 @@ struct Hammock: AsyncParsableCommand {
 
             Keys: r load()  l loadIfNeeded()  i invalidate()  w wipe()  c cancel  g go to URL  Enter follow link  \
             b back  f forward  p/u/a POST/PUT/PATCH form  d DELETE  o overrideLocalContent  y copy as curl  \
-            s resources list  / search  t next theme  Ctrl-P save SVG  ? help  q quit.
+            Y copy the JSON value as sent  s resources list  / search (Esc stops)  n/N next/previous match  \
+            z fold  W wrap long lines  t next theme  Ctrl-P save SVG  ? help  q quit.
 
             Themes: YAML files in the repository's themes/ folder and $XDG_CONFIG_HOME/hammock/themes/. \
             Key map: $XDG_CONFIG_HOME/hammock/keys.yaml. NO_COLOR disables colour.

@@ -42,12 +42,28 @@ struct HammockEndToEndTests {
         try session.keys("/")
         try session.type("/users/1/posts")
         try session.keys("Enter")
-        try await Task.sleep(for: .milliseconds(300))
+        // The search runs in the background; its label on the border says when it found the link.
+        await session.waitFor("//users/1/posts · 1 match")
         try session.keys("Enter")
         await session.waitFor("GET \(server.baseURL.absoluteString)users/1/posts")
         await session.waitFor("\"title\": \"Notes on")
         try session.keys("b")
         await session.waitFor("GET \(server.baseURL.absoluteString)users/1 ")
+        await server.shutdown()
+    }
+
+    @Test("JSON shows in the server's key order, repeated keys and number text as sent")
+    func serverOrder() async throws {
+        let server = try await DemoServer.start()
+        let session = try TmuxSession(arguments: ["--no-cache", server.baseURL.absoluteString + "ordered"])
+        defer { session.close() }
+        let screen = await session.waitFor(#""zeta": 1.10,"#)
+        let lines = screen.components(separatedBy: "\n")
+        let zeta = try #require(lines.firstIndex { $0.contains(#""zeta": 1.10,"#) })
+        #expect(lines[zeta + 1].contains(#""alpha": 1e2,"#))
+        #expect(lines[zeta + 2].contains(#""alpha": -0,"#))
+        #expect(lines[zeta + 3].contains(#""big": 12345678901234567890,"#))
+        #expect(lines[zeta + 4].contains(#""huge": 1.7976931348623157e309,"#))
         await server.shutdown()
     }
 

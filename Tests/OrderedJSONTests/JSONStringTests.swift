@@ -39,6 +39,7 @@ struct JSONStringTests {
         #expect(prefix.text == String(repeating: "é", count: 10))
         #expect(!prefix.isComplete)
         #expect(document.stringPrefix(1, maximumScalars: 5000)?.isComplete == true)
+        #expect(document.stringPrefix(1, maximumScalars: 1000)?.isComplete == true, "exactly at the limit")
     }
 
     @Test("a 50 MB string builds, and its start decodes at once")

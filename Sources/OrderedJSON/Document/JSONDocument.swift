@@ -28,10 +28,12 @@ import Foundation
 /// input (JSON on the wire is UTF-8).
 ///
 /// A document never changes after it is built, so it can be shared between threads and tasks.
-/// As a Siesta transformer that keeps the document instead of `[String: Any]`:
+/// As a Siesta transformer that keeps the document instead of `[String: Any]` (with Siesta's
+/// standard JSON parser left out, so the transformer receives the bytes):
 ///
 /// ```swift
-/// service.configureTransformer("**") { try JSONDocument(data: $0.content as Data) }
+/// let service = Service(baseURL: "https://api.example.com", standardTransformers: [.text])
+/// service.configureTransformer("**") { try JSONDocument(data: $0.content) }
 /// ```
 public final class JSONDocument: Sendable {
     /// The bytes the document was built from, unchanged. Byte offsets and ranges in this API

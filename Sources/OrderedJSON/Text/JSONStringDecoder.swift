@@ -21,11 +21,11 @@ enum JSONStringDecoder {
         var i = start + 1
         let count = bytes.count
         while i < count {
+            let byte = bytes[i]
+            if byte == Byte.quote { break }
             if scalars >= maximumScalars {
                 return Decoded(text: String(decoding: output, as: UTF8.self), isComplete: false)
             }
-            let byte = bytes[i]
-            if byte == Byte.quote { break }
             if byte != Byte.backslash {
                 // Copy a run of plain bytes at once.
                 var end = i + 1

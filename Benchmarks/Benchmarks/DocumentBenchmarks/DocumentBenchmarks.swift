@@ -1,0 +1,57 @@
+import Benchmark
+import Foundation
+import OrderedJSON
+
+/// About 10 MB of JSON shaped like a typical list endpoint, as the bytes a server sends.
+let tenMegabytes: Data = {
+    var text = "["
+    var index = 0
+    while text.utf8.count < 10_000_000 {
+        if index > 0 { text += "," }
+        text += #"{"id":\#(index),"name":"item \#(index)","url":"/items/\#(index)","price":\#(index).25,"#
+        text += #""active":\#(index % 2 == 0),"tags":["alpha","beta","gamma"],"#
+        text += #""owner":{"id":\#(index % 97),"name":"owner \#(index % 97)"}}"#
+        index += 1
+    }
+    return Data((text + "]").utf8)
+}()
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(20),
+        maxIterations: 30)
+    _ = tenMegabytes
+
+    Benchmark("JSONSerialization.jsonObject, 10 MB") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try JSONSerialization.jsonObject(with: tenMegabytes))
+        }
+    }
+
+    Benchmark("JSONDocument(data:), 10 MB") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try JSONDocument(data: tenMegabytes))
+        }
+    }
+
+    Benchmark(
+        "JSONDocument(data:), 10 MB: bytes allocated for the index",
+        configuration: .init(metrics: [.mallocBytesCount, .mallocCountTotal], maxIterations: 5)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try JSONDocument(data: tenMegabytes))
+        }
+    }
+
+    Benchmark("search a 10 MB document for a string in its last item") { benchmark in
+        let document = try JSONDocument(data: tenMegabytes)
+        let last = document.child(of: document.root, index: document.childCount(of: document.root) - 1)!
+        let name = document.string(document.child(of: last, key: "name")!)!
+        let matcher = JSONTextMatcher(name.uppercased())!
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(document.entries(matching: matcher, in: 0..<document.entryCount))
+        }
+        benchmark.stopMeasurement()
+    }
+}
