@@ -9,6 +9,7 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .target(name: "BenchmarkData", path: "Benchmarks/BenchmarkData"),
         .executableTarget(
             name: "SiestaBenchmarks",
             dependencies: [
@@ -23,6 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OrderedJSON", package: "hammock"),
+                "BenchmarkData",
             ],
             path: "Benchmarks/DocumentBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -33,6 +35,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Browser", package: "hammock"),
                 .product(name: "OrderedJSON", package: "hammock"),
+                "BenchmarkData",
             ],
             path: "Benchmarks/BrowserBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,20 +1,10 @@
 import Benchmark
+import BenchmarkData
 import Foundation
 import OrderedJSON
 
 /// About 10 MB of JSON shaped like a typical list endpoint, as the bytes a server sends.
-let tenMegabytes: Data = {
-    var text = "["
-    var index = 0
-    while text.utf8.count < 10_000_000 {
-        if index > 0 { text += "," }
-        text += #"{"id":\#(index),"name":"item \#(index)","url":"/items/\#(index)","price":\#(index).25,"#
-        text += #""active":\#(index % 2 == 0),"tags":["alpha","beta","gamma"],"#
-        text += #""owner":{"id":\#(index % 97),"name":"owner \#(index % 97)"}}"#
-        index += 1
-    }
-    return Data((text + "]").utf8)
-}()
+let tenMegabytes = ListEndpointJSON.bytes(count: 10_000_000)
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(

@@ -65,7 +65,10 @@ final class JSONTape: @unchecked Sendable {
     }
 
     @inline(__always)
-    subscript(entry: Int) -> UInt64 { base[entry] }
+    subscript(entry: Int) -> UInt64 {
+        precondition(entry >= 0 && entry < count, "entry \(entry) is outside the document (0..<\(count))")
+        return base[entry]
+    }
 
     @inline(__always)
     static func offset(_ word: UInt64) -> Int { Int(truncatingIfNeeded: word & 0xFFFF_FFFF) }

@@ -50,29 +50,18 @@ struct JSONIndexBuilder {
             case Byte.quote:
                 let escaped = try scanString(&i)
                 append(offset: offset, kind: .string, flags: flags | (escaped ? JSONTape.valueEscapedBit : 0))
-            case Byte.openBrace:
+            case Byte.openBrace, Byte.openBracket:
+                let isObject = bytes[i] == Byte.openBrace
                 var j = i + 1
                 skipWhitespace(&j)
-                if j < count, bytes[j] == Byte.closeBrace {
-                    append(offset: offset, kind: .emptyObject, flags: flags)
+                if j < count, bytes[j] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
+                    append(offset: offset, kind: isObject ? .emptyObject : .emptyArray, flags: flags)
                     i = j + 1
                 } else {
-                    append(offset: offset, kind: .objectStart, flags: flags)
-                    stack.append(Frame(open: tape.count - 1, children: 0, isObject: true))
+                    append(offset: offset, kind: isObject ? .objectStart : .arrayStart, flags: flags)
+                    stack.append(Frame(open: tape.count - 1, children: 0, isObject: isObject))
                     i = j
-                    try readKey(&i, offset: &keyOffset, flags: &keyFlags)
-                    continue outer
-                }
-            case Byte.openBracket:
-                var j = i + 1
-                skipWhitespace(&j)
-                if j < count, bytes[j] == Byte.closeBracket {
-                    append(offset: offset, kind: .emptyArray, flags: flags)
-                    i = j + 1
-                } else {
-                    append(offset: offset, kind: .arrayStart, flags: flags)
-                    stack.append(Frame(open: tape.count - 1, children: 0, isObject: false))
-                    i = j
+                    if isObject { try readKey(&i, offset: &keyOffset, flags: &keyFlags) }
                     continue outer
                 }
             case Byte.minus, Byte.zero...Byte.nine:
