@@ -206,6 +206,33 @@ struct BrowserUpdateTests {
         #expect(state.current?.latestData?.body.lineCount == 8)
     }
 
+    @Test("an update from an earlier search never counts for a later one")
+    func staleSearchUpdates() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, #"["x", "x", "x"]"#))
+        _ = Fixtures.keys(&state, [.character("/")])
+        Fixtures.type(&state, "x")
+        _ = Fixtures.keys(&state, [.enter])
+        let first = state.searchGeneration
+        _ = state.update(.resourceChanged(Fixtures.jsonSnapshot(usersURL, #"["x"]"#), event: "newData(network)"))
+        _ = Fixtures.keys(&state, [.character("n")])
+        #expect(state.search?.generation != first)
+        _ = state.update(
+            .searchUpdate(generation: first, BodySearch.Update(matches: [3], progress: 1, isFinished: true)))
+        #expect(state.search?.matches.isEmpty == true)
+        #expect(state.position.cursor == 0)
+    }
+
+    @Test("z on a closing bracket folds its container and puts the cursor on it")
+    func foldFromClosingLine() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, #"{"a": [1, 2, 3], "b": 0}"#))
+        _ = Fixtures.keys(
+            &state, [.character("j"), .character("j"), .character("j"), .character("j"), .character("j")])
+        #expect(state.position.cursor == 5)
+        _ = Fixtures.keys(&state, [.character("z")])
+        #expect(state.position.cursor == 1)
+        #expect(state.current?.latestData?.body.lineCount == 4)
+    }
+
     @Test("Esc stops a running search; a new body forgets its matches")
     func searchStops() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, #"["x", "x"]"#))

@@ -38,14 +38,16 @@ struct JSONOutlineTests {
     @Test("folding a container collapses it to a summary line and back")
     func folding() throws {
         let outline = try outline(#"{"list": [1, 2, 3], "z": 0}"#)
-        #expect(outline.toggleFold(atLine: 1))
+        #expect(outline.toggleFold(atLine: 1) == 1)
         #expect(lines(outline) == ["{", #"  "list": […] 3 items,"#, #"  "z": 0"#, "}"])
         #expect(outline.lineCount == 4)
         #expect(outline.entry(atLine: 2) == 6)
         #expect(outline.line(ofEntry: 3) == nil)
-        #expect(outline.toggleFold(atLine: 1))
+        #expect(outline.toggleFold(atLine: 1) == 1)
         #expect(outline.lineCount == 8)
-        #expect(!outline.toggleFold(atLine: 2))
+        #expect(outline.toggleFold(atLine: 2) == nil)
+        #expect(outline.toggleFold(atLine: 5) == 1, "from the closing line, the container folds and its line is given")
+        #expect(outline.lineCount == 4)
     }
 
     @Test("folds inside folds, and lines and entries map both ways")

@@ -60,4 +60,16 @@ struct WrapTests {
         #expect(state.position.cursor == 3)
         #expect(paneRows(state).contains("]"))
     }
+
+    @Test("a resize that shortens the top line keeps the cursor line in view")
+    func resizeClampsRows() {
+        let long = String(repeating: "x", count: 1800)
+        var state = Fixtures.state(width: 60, height: 20, showing: Fixtures.jsonSnapshot(url, #"["\#(long)", 2]"#))
+        _ = Fixtures.keys(&state, [.character("W"), .pageDown, .pageDown, .pageDown])
+        #expect(state.position.topRow > 10)
+        _ = state.update(.resize(width: 150, height: 20))
+        let rows = paneRows(state)
+        #expect(rows[0].hasSuffix(#"x","#), "the top row is the long line's last, not past it")
+        #expect(state.position.cursor == 1)
+    }
 }

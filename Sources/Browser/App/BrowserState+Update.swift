@@ -36,6 +36,7 @@ extension BrowserState {
             var commands: [Command] = []
             if !unchanged {
                 positions[snapshot.url]?.left = 0
+                positions[snapshot.url]?.topRow = 0
                 // Matches point into the old body: forget them.
                 if search?.url == snapshot.url {
                     if search?.isRunning == true { commands.append(.cancelSearch) }
@@ -176,7 +177,7 @@ extension BrowserState {
         case .top: scroll(by: Int.min / 2)
         case .bottom: scroll(by: Int.max / 2)
         case .toggleFold:
-            if let body = current?.latestData?.body { body.toggleFold(atLine: position.cursor) }
+            if let line = current?.latestData?.body.toggleFold(atLine: position.cursor) { position.cursor = line }
             clampPositions()
         case .searchNext, .searchPrevious:
             return nextMatch(forward: command == .searchNext)
@@ -216,7 +217,8 @@ extension BrowserState {
         if let link = body.link(atLine: position.cursor) {
             return [.navigate(path: link, from: snapshot.url)]
         }
-        if body.toggleFold(atLine: position.cursor) {
+        if let line = body.toggleFold(atLine: position.cursor) {
+            position.cursor = line
             clampPositions()
         } else {
             status = StatusMessage("nothing to follow on this line (links are strings like /users/1 or http://…)")
@@ -267,23 +269,28 @@ extension BrowserState {
             return
         }
         let width = layout.innerWidth(.latestData)
-        if position.cursor <= position.top {
-            if position.cursor < position.top {
-                position.top = position.cursor
-                position.topRow = 0
-            }
+        if position.cursor < position.top {
+            position.top = position.cursor
+            position.topRow = 0
             return
         }
+        // The top line may have fewer rows than before (a resize, a new body).
+        if position.topRow > 0 {
+            let rows = wrappedRowCount(body, line: position.top, width: width, maximum: position.topRow + 1)
+            position.topRow = min(position.topRow, rows - 1)
+        }
+        if position.cursor == position.top { return }
         // Every line takes a row at least, so a cursor this far down is out of view.
         if position.cursor - position.top >= height {
             position.top = position.cursor
             position.topRow = 0
             return
         }
+        // Rows past a page do not matter: such a line leaves the window either way.
         var rowCounts: [Int] = []
         for line in position.top..<position.cursor {
-            rowCounts.append(
-                wrappedRowCount(body, line: line, width: width) - (line == position.top ? position.topRow : 0))
+            let skipped = line == position.top ? position.topRow : 0
+            rowCounts.append(wrappedRowCount(body, line: line, width: width, maximum: skipped + height + 1) - skipped)
         }
         var rows = rowCounts.reduce(0, +)
         var index = 0
@@ -295,9 +302,12 @@ extension BrowserState {
         }
     }
 
-    private func wrappedRowCount(_ body: BodyContent, line: Int, width: Int) -> Int {
-        BodyLineView.wrappedRows(
-            body, line: line, theme: theme, width: width, maximumRows: BodyLineView.maximumWrappedRows)?.count ?? 1
+    /// Rows line `line` takes when wrapped, counting at most `maximum` (a cheap answer to "does
+    /// it have more than N rows" for very long lines).
+    private func wrappedRowCount(
+        _ body: BodyContent, line: Int, width: Int, maximum: Int = BodyLineView.maximumWrappedRows
+    ) -> Int {
+        BodyLineView.wrappedRows(body, line: line, theme: theme, width: width, maximumRows: maximum)?.count ?? 1
     }
 
     /// With wrapped lines, scrolls latestData by rows (a long line can be read row by row);
@@ -309,7 +319,7 @@ extension BrowserState {
         position.topRow += amount
         if amount > 0 {
             while true {
-                let rows = wrappedRowCount(body, line: position.top, width: width)
+                let rows = wrappedRowCount(body, line: position.top, width: width, maximum: position.topRow + 1)
                 if position.topRow < rows { break }
                 guard body.hasLine(position.top + 1) else {
                     position.topRow = max(0, rows - 1)
@@ -394,7 +404,8 @@ extension BrowserState {
             status = StatusMessage("nothing to search here", isError: true)
             return []
         }
-        let generation = (search?.generation ?? 0) + 1
+        searchGeneration += 1
+        let generation = searchGeneration
         search = SearchState(
             query: query, url: url, generation: generation, startPosition: body.searchPosition(atLine: position.cursor))
         focus = .latestData
@@ -484,7 +495,15 @@ extension BrowserState {
             return []
         }
         let document = outline.document
-        let text = document.rawText(document.kind(entry).isClosing ? document.matchingEntry(entry) : entry)
+        let value = document.kind(entry).isClosing ? document.matchingEntry(entry) : entry
+        let size = document.valueRange(value).count
+        guard size <= BrowserState.maximumCopyBytes else {
+            status = StatusMessage(
+                "this value is \(Format.bytes(size)); values up to \(Format.bytes(BrowserState.maximumCopyBytes)) "
+                    + "can be copied through the terminal", isError: true)
+            return []
+        }
+        let text = document.rawText(value)
         status = StatusMessage("copied \(Format.bytes(text.utf8.count)) of JSON, as sent, to the clipboard")
         return [.copyToClipboard(text)]
     }
@@ -495,6 +514,9 @@ extension BrowserState {
         guard case .json(let outline)? = current?.latestData?.body else { return "" }
         return outline.document.prettyPrinted(limit: BrowserState.maximumPrefillBytes) ?? ""
     }
+
+    /// The largest value `Y` copies (terminals cap clipboard escapes; most take a few MB).
+    public static let maximumCopyBytes = 4 * 1024 * 1024
 
     /// The largest body a form starts with.
     public static let maximumPrefillBytes = 1024 * 1024

@@ -43,6 +43,9 @@ public struct BrowserState {
     public var searchQuery: String?
     /// The search in progress or last finished, with its matches.
     public var search: SearchState?
+    /// The generation of the latest search started; never reused, so a late update from an
+    /// earlier search is always told apart.
+    public var searchGeneration = 0
     /// True when long lines in latestData wrap at the pane's edge instead of being cut.
     public var wrapsLines = false
     /// Themes `t` cycles through (never empty).

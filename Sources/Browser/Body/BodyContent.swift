@@ -37,7 +37,7 @@ public enum BodyContent {
             }
             return .binary(HexDocument(data))
         }
-        if JSONSerialization.isValidJSONObject(content),
+        if JSONSerialization.isValidJSONObject(content) || content is NSNumber || content is NSNull,
             let data = try? JSONSerialization.data(
                 withJSONObject: content, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]),
             let document = try? JSONDocument(data: data)
@@ -85,11 +85,12 @@ public enum BodyContent {
         return nil
     }
 
-    /// Folds or unfolds a JSON container; false for other lines or kinds.
+    /// Folds or unfolds a JSON container and returns the line the cursor belongs on (the
+    /// container's opening line); nil for other lines or kinds.
     @discardableResult
-    public func toggleFold(atLine index: Int) -> Bool {
+    public func toggleFold(atLine index: Int) -> Int? {
         if case .json(let outline) = self { return outline.toggleFold(atLine: index) }
-        return false
+        return nil
     }
 
     // MARK: search

@@ -74,16 +74,16 @@ public final class JSONOutline {
         return line(ofEntry: entry) ?? 0
     }
 
-    /// Folds or unfolds the container on line `index`; false if that line is not a non-empty
-    /// container. From a closing line, its container folds and the line moves to it.
+    /// Folds or unfolds the container on line `index` and returns the container's line (where
+    /// the cursor belongs: from a closing line, that is the opening one); nil if the line is not
+    /// a non-empty container.
     @discardableResult
-    public func toggleFold(atLine index: Int) -> Bool {
-        guard var entry = entry(atLine: index) else { return false }
-        let kind = document.kind(entry)
-        if kind.isClosing { entry = document.matchingEntry(entry) }
-        guard document.kind(entry).isOpening else { return false }
+    public func toggleFold(atLine index: Int) -> Int? {
+        guard var entry = entry(atLine: index) else { return nil }
+        if document.kind(entry).isClosing { entry = document.matchingEntry(entry) }
+        guard document.kind(entry).isOpening else { return nil }
         setFolded(entry, !folded.contains(entry))
-        return true
+        return line(ofEntry: entry)
     }
 
     /// Folds or unfolds the container at `entry`.

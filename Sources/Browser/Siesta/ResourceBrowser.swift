@@ -229,6 +229,7 @@ public final class ResourceBrowser: ResourceObserver {
             return
         }
         let report: @Sendable (BodySearch.Update) async -> Void = { [weak self] update in
+            guard !Task.isCancelled else { return }
             await self?.dispatch(.searchUpdate(generation: generation, update))
         }
         searchTask = Task.detached(priority: .userInitiated) { await search.run(report: report) }
