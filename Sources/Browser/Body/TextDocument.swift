@@ -59,19 +59,4 @@ public final class TextDocument {
         }
         return text[start..<end]
     }
-
-    /// The next (or previous) line after (before) `line` containing `query` (case-insensitive),
-    /// wrapping around; nil if none.
-    public func nextMatch(_ query: String, after line: Int, forward: Bool = true) -> Int? {
-        guard !query.isEmpty else { return nil }
-        let count = lineCount
-        guard count > 0 else { return nil }
-        for step in 1...count {
-            let candidate = ((forward ? line + step : line - step) % count + count) % count
-            if let text = self.line(candidate), text.range(of: query, options: .caseInsensitive) != nil {
-                return candidate
-            }
-        }
-        return nil
-    }
 }
