@@ -66,13 +66,14 @@ struct LoadingTests {
     func expiration() async throws {
         let server = try await TestServer.shared()
         let service = try await TestServer.service()
-        service.configure { $0.expirationTime = 0.2 }
+        // Long enough that a loaded machine cannot make the data stale before it is checked.
+        service.configure { $0.expirationTime = 1 }
         let path = TestServer.uniquePath()
         let resource = service.resource(path)
         await completion(of: try #require(resource.loadIfNeeded()))
         #expect(resource.isUpToDate)
         #expect(resource.loadIfNeeded() == nil)
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await Task.sleep(nanoseconds: 1_100_000_000)
         #expect(!resource.isUpToDate)
         await completion(of: try #require(resource.loadIfNeeded()))
         #expect(server.requestCount(forPath: path) == 2)
@@ -81,13 +82,13 @@ struct LoadingTests {
     @Test("after an error, loadIfNeeded() waits retryTime before trying again")
     func retryTime() async throws {
         let service = try await TestServer.service()
-        service.configure { $0.retryTime = 0.2 }
+        service.configure { $0.retryTime = 1 }
         let resource = service.resource("/errors/500")
         await completion(of: resource.load())
         #expect(resource.latestError != nil)
         #expect(resource.isUpToDate)
         #expect(resource.loadIfNeeded() == nil)
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await Task.sleep(nanoseconds: 1_100_000_000)
         #expect(resource.loadIfNeeded() != nil)
     }
 
