@@ -260,8 +260,21 @@ wait_idle() {
     idle_us=$(($(now_us) - mark))
 }
 
+# wait_for_text TEXT WHAT: polls the screen every 20 ms until it contains TEXT.
+wait_for_text() {
+    local text
+    arm_deadline
+    while :; do
+        text=$(screen)
+        [[ $text == *"$1"* ]] && return 0
+        alive || { fail "hammock exited before showing $2"; return 1; }
+        past_deadline && { fail "no $2 after ${timeout_s} s"; return 1; }
+        sleep 0.02
+    done
+}
+
 measure_first_line() {
-    local command text start
+    local command start
     # hammock starts on a small resource; the large one is opened with `g`, so the time counts
     # from the key press (Enter) to the first body line on screen, as a person sees it.
     command=$(printf '%q ' exec env no_proxy=127.0.0.1 NO_PROXY=127.0.0.1 TERM=tmux-256color \
@@ -269,27 +282,13 @@ measure_first_line() {
         "$hammock" --no-cache "http://127.0.0.1:$port/small.json")
     tmux_ new-session -d -x 150 -y 45 -s "$session" "$command" || { echo "$label: tmux failed" >&2; return 1; }
     pid=$(tmux_ list-panes -t "$session" -F '#{pane_pid}')
-    arm_deadline
-    while :; do
-        text=$(screen)
-        [[ $text == *'"small"'* ]] && break
-        alive || { fail "hammock exited before showing the small body"; return 1; }
-        past_deadline && { fail "no small body after ${timeout_s} s"; return 1; }
-        sleep 0.02
-    done
+    wait_for_text '"small"' "the small body" || return 1
     tmux_ send-keys -t "$session" g
     tmux_ send-keys -t "$session" -l "http://127.0.0.1:$port/$(basename "$file")"
     sleep 0.2
     start=$(now_us)
     tmux_ send-keys -t "$session" Enter
-    arm_deadline
-    while :; do
-        text=$(screen)
-        [[ $text == *'"id"'* ]] && break
-        alive || { fail "hammock exited before showing the body"; return 1; }
-        past_deadline && { fail "no body line after ${timeout_s} s"; return 1; }
-        sleep 0.02
-    done
+    wait_for_text '"id"' "a body line" || return 1
     first_us=$(($(now_us) - start))
 
     mark=$start

@@ -73,7 +73,7 @@ struct LoadingTests {
         await completion(of: try #require(resource.loadIfNeeded()))
         #expect(resource.isUpToDate)
         #expect(resource.loadIfNeeded() == nil)
-        try await Task.sleep(nanoseconds: 1_100_000_000)
+        await waitUntil("the data to go stale") { !resource.isUpToDate }
         #expect(!resource.isUpToDate)
         await completion(of: try #require(resource.loadIfNeeded()))
         #expect(server.requestCount(forPath: path) == 2)
@@ -88,7 +88,7 @@ struct LoadingTests {
         #expect(resource.latestError != nil)
         #expect(resource.isUpToDate)
         #expect(resource.loadIfNeeded() == nil)
-        try await Task.sleep(nanoseconds: 1_100_000_000)
+        await waitUntil("retryTime to pass") { !resource.isUpToDate }
         #expect(resource.loadIfNeeded() != nil)
     }
 
