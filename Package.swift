@@ -25,7 +25,7 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "Siesta",
+            name: "HTTPCore",
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -33,6 +33,23 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "DemoAPI", "TestSupport"]),
+        .target(name: "Safety"),
+        .testTarget(name: "SafetyTests", dependencies: ["Safety"]),
+        .target(name: "TUICore"),
+        .testTarget(name: "TUICoreTests", dependencies: ["TUICore"]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["DemoAPI"],
+            path: "Tests/TestSupport"
+        ),
+        .target(
+            name: "Siesta",
+            dependencies: [
+                "HTTPCore", "Safety",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -59,32 +76,33 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(
             name: "Browser",
-            dependencies: ["Siesta", "OrderedJSON", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Siesta", "OrderedJSON", "Safety", "TUICore", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "Terminal",
-            dependencies: ["CNcurses", "Browser"]
+            dependencies: ["CNcurses", "TUICore"]
         ),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TUICore"]),
         .executableTarget(
             name: "hammock",
             dependencies: [
-                "Browser", "Terminal", "DemoAPI", "Siesta",
+                "Browser", "Terminal", "TUICore", "DemoAPI", "Siesta",
                 "SiestaSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "BrowserTests",
-            dependencies: ["Browser", "Terminal", "DemoAPI", "Siesta"]
+            dependencies: ["Browser", "TUICore", "Safety", "DemoAPI", "Siesta", "TestSupport"]
         ),
         .testTarget(
             name: "HammockEndToEndTests",
-            dependencies: ["DemoAPI"]
+            dependencies: ["DemoAPI", "TestSupport"]
         ),
         .testTarget(
             name: "DemoAPITests",
             dependencies: [
-                "DemoAPI",
+                "DemoAPI", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -93,25 +111,21 @@ let package = Package(
         ),
         .testTarget(
             name: "SiestaSQLiteTests",
-            dependencies: ["SiestaSQLite", "Siesta", "DemoAPI"]
+            dependencies: ["SiestaSQLite", "Siesta", "DemoAPI", "TestSupport"]
         ),
         .testTarget(
             name: "SiestaTests",
             dependencies: [
-                "Siesta", "DemoAPI",
+                "Siesta", "DemoAPI", "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .target(
             name: "Squid",
             dependencies: [
+                "HTTPCore", "Safety",
                 .product(name: "OpenCombine", package: "OpenCombine"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -119,6 +133,7 @@ let package = Package(
             dependencies: [
                 "Squid",
                 "DemoAPI",
+                "TestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),

@@ -2,6 +2,7 @@ import Browser
 import Foundation
 import Siesta
 import SiestaSQLite
+import TUICore
 import Terminal
 
 /// Wires the terminal, the event sources and the resource browser together and runs until quit.
@@ -120,7 +121,6 @@ final class BrowserApp {
     }
 
     private func tick() {
-        browser.refreshResourceList()
         browser.dispatch(.tick(now: Date().timeIntervalSince1970))
         let loading = browser.state.resources.values.contains { $0.isLoading }
         events.setTickInterval(loading ? 0.1 : 1)

@@ -3,6 +3,7 @@ import Browser
 import DemoAPI
 import Foundation
 import Siesta
+import TUICore
 
 /// The `hammock` command: a terminal browser for REST resources as Siesta sees them.
 @main

@@ -1,4 +1,5 @@
 import Foundation
+import Siesta
 import Testing
 
 @testable import Browser
@@ -91,7 +92,7 @@ struct BrowserUpdateTests {
             Issue.record("expected send, got \(commands)")
             return
         }
-        #expect(draft.method == "POST" && draft.url == usersURL && from == usersURL)
+        #expect(draft.method == .post && draft.url == usersURL && from == usersURL)
         #expect(json == "{\"name\": 1}")
         #expect(BrowserView.render(state).text.contains("sending…"))
         _ = state.update(.formFinished(.succeeded(status: 201, body: #"{"id": 11}"#)))
@@ -130,7 +131,7 @@ struct BrowserUpdateTests {
             Issue.record("expected send")
             return
         }
-        #expect(draft.method == "DELETE")
+        #expect(draft.method == .delete)
     }
 
     @Test("scrolling stops at the last line and the view follows the cursor")
@@ -213,7 +214,7 @@ struct BrowserUpdateTests {
         Fixtures.type(&state, "x")
         _ = Fixtures.keys(&state, [.enter])
         let first = state.searchGeneration
-        _ = state.update(.resourceChanged(Fixtures.jsonSnapshot(usersURL, #"["x"]"#), event: "newData(network)"))
+        _ = state.update(.resourceChanged(Fixtures.jsonSnapshot(usersURL, #"["x"]"#), event: .newData(.network)))
         _ = Fixtures.keys(&state, [.character("n")])
         #expect(state.search?.generation != first)
         _ = state.update(
@@ -249,7 +250,7 @@ struct BrowserUpdateTests {
         _ = state.update(
             .searchUpdate(generation: generation, BodySearch.Update(matches: [2], progress: 1, isFinished: true)))
         #expect(state.search?.matches == [1], "updates after the stop are ignored")
-        _ = state.update(.resourceChanged(Fixtures.jsonSnapshot(usersURL, #"["y"]"#), event: "newData(network)"))
+        _ = state.update(.resourceChanged(Fixtures.jsonSnapshot(usersURL, #"["y"]"#), event: .newData(.network)))
         #expect(state.search == nil)
     }
 
@@ -297,9 +298,9 @@ struct BrowserUpdateTests {
     func hooks() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
         _ = state.update(
-            .requestHook(name: "onSuccess", url: usersURL, method: "POST", status: 201, detail: "", succeeded: true))
+            .requestHook(.onSuccess, url: usersURL, method: .post, status: 201, detail: ""))
         _ = state.update(
-            .requestHook(name: "onFailure", url: usersURL, method: "PUT", status: 400, detail: "bad", succeeded: false))
+            .requestHook(.onFailure, url: usersURL, method: .put, status: 400, detail: "bad"))
         let text = BrowserView.render(state).text
         #expect(text.contains("onSuccess"))
         #expect(text.contains("/users 201 POST"))

@@ -1,4 +1,5 @@
 import Foundation
+import TUICore
 import Testing
 
 @testable import Browser

@@ -1,4 +1,6 @@
 import Foundation
+import Siesta
+import TUICore
 
 @testable import Browser
 
@@ -29,7 +31,7 @@ enum Fixtures {
             width: width, height: height, serviceBaseURL: base, configuredHeaders: headers, now: 1000)
         if let snapshot {
             _ = state.update(.navigated(url: snapshot.url))
-            _ = state.update(.resourceChanged(snapshot, event: "newData(network)"))
+            _ = state.update(.resourceChanged(snapshot, event: .newData(.network)))
         }
         return state
     }

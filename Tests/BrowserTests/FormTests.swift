@@ -1,4 +1,6 @@
 import Foundation
+import Siesta
+import TUICore
 import Testing
 
 @testable import Browser
@@ -74,14 +76,14 @@ struct FormTests {
 
     @Test("a form with invalid JSON gives no draft and shows the message")
     func formRefusesInvalidJSON() {
-        var form = RequestForm(method: "POST", url: "http://x/users", body: "{\"name\": }")
+        var form = RequestForm(method: .post, url: "http://x/users", body: "{\"name\": }")
         #expect(form.draft() == nil)
         #expect(form.validationMessage?.hasPrefix("Invalid JSON at line 1, column 10:") == true)
     }
 
     @Test("text and form modes encode their bodies")
     func modes() throws {
-        var form = RequestForm(method: "PUT", url: "http://x/y", body: "a=1\nb=two")
+        var form = RequestForm(method: .put, url: "http://x/y", body: "a=1\nb=two")
         form.mode = .form
         guard case .urlEncoded(let fields)? = form.draft()?.body else {
             Issue.record("expected form fields")
@@ -102,7 +104,7 @@ struct FormTests {
 
     @Test("headers parse as Name: value lines")
     func headers() {
-        var form = RequestForm(method: "POST", url: "u")
+        var form = RequestForm(method: .post, url: "u")
         form.headers.insert("X-One: 1\nbroken\nAuthorization: Bearer t")
         #expect(form.parsedHeaders.map(\.0) == ["X-One", "Authorization"])
         #expect(form.parsedHeaders.map(\.1) == ["1", "Bearer t"])

@@ -1,4 +1,6 @@
 import Foundation
+import Siesta
+import TUICore
 import Testing
 
 @testable import Browser
@@ -126,7 +128,7 @@ struct HorizontalScrollTests {
         let step = state.position.left
         #expect(step > 0)
         _ = state.update(.navigated(url: other))
-        _ = state.update(.resourceChanged(Fixtures.textSnapshot(other, digits), event: "newData(network)"))
+        _ = state.update(.resourceChanged(Fixtures.textSnapshot(other, digits), event: .newData(.network)))
         #expect(state.position.left == 0)
         _ = Fixtures.keys(&state, [.character("b")])
         #expect(state.currentURL == url)
@@ -134,9 +136,9 @@ struct HorizontalScrollTests {
 
         // The same document again (notModified) keeps the offset; a new body resets it.
         let same = try #require(state.current)
-        _ = state.update(.resourceChanged(same, event: "notModified"))
+        _ = state.update(.resourceChanged(same, event: .notModified))
         #expect(state.position.left == step)
-        _ = state.update(.resourceChanged(Fixtures.textSnapshot(url, digits), event: "newData(network)"))
+        _ = state.update(.resourceChanged(Fixtures.textSnapshot(url, digits), event: .newData(.network)))
         #expect(state.position.left == 0)
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import Siesta
+import TUICore
 import Testing
 
 @testable import Browser
@@ -64,7 +66,7 @@ struct OverlaySizeTests {
         _ = Fixtures.keys(&viewer, [.control("s")])
         let value: [String: Any] = ["id": 11, "note": String(repeating: "long ", count: 40)]
         let response = FormResponse(
-            succeeded: true, method: "POST", url: usersURL, status: 201, headers: ["content-type": "application/json"],
+            succeeded: true, method: .post, url: usersURL, status: 201, headers: ["content-type": "application/json"],
             contentType: "application/json", body: .from(content: value, contentType: "application/json"))
         _ = viewer.update(.formFinished(.succeeded(status: 201, body: "{}"), response: response))
         var finished = viewer

@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Siesta
+import TestSupport
 import Testing
 
 @testable import Browser
@@ -9,22 +10,6 @@ import Testing
 @Suite("ResourceBrowser over Siesta and the demo API")
 @MainActor
 struct ResourceBrowserTests {
-    /// Polls until `condition` holds (the main actor is free while waiting, so Siesta's callbacks
-    /// run); records an issue after `timeout` seconds.
-    func eventually(
-        _ what: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
-        _ condition: () -> Bool
-    ) async {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline {
-                Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
-                return
-            }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
     func makeBrowser(_ server: DemoServer) -> (ResourceBrowser, StatusRecordingProvider) {
         let recorder = StatusRecordingProvider()
         let service = Service(baseURL: server.baseURL, networking: recorder)
@@ -40,7 +25,7 @@ struct ResourceBrowserTests {
         let (browser, _) = makeBrowser(server)
         browser.start(path: "/users")
         #expect(browser.state.currentURL == server.baseURL.absoluteString + "users")
-        await eventually("newData(network)") { eventNames(browser).contains("newData(network)") }
+        await waitUntil("newData(network)") { eventNames(browser).contains("newData(network)") }
         let names = eventNames(browser)
         #expect(names.prefix(2) == ["observerAdded", "requested"])
         #expect(names.contains("onSuccess"))
@@ -56,11 +41,11 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let (browser, _) = makeBrowser(server)
         browser.start(path: "/counter")
-        await eventually("first load") { browser.state.current?.latestData != nil }
+        await waitUntil("first load") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("l")))
         #expect(browser.state.status?.text.hasPrefix("loadIfNeeded(): up to date") == true)
         browser.dispatch(.key(.character("r")))
-        await eventually("second load") {
+        await waitUntil("second load") {
             server.requestCount(forPath: "/counter") == 2 && !(browser.state.current?.isLoading ?? true)
         }
         browser.dispatch(.key(.character("w")))
@@ -76,7 +61,7 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let (browser, _) = makeBrowser(server)
         browser.start(path: "/errors/503")
-        await eventually("error") { browser.state.current?.latestError != nil }
+        await waitUntil("error") { browser.state.current?.latestError != nil }
         let error = try #require(browser.state.current?.latestError)
         #expect(error.httpStatusCode == 503)
         let text = BrowserView.render(browser.state).text
@@ -92,7 +77,7 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let (browser, _) = makeBrowser(server)
         browser.start(path: "/users/1")
-        await eventually("user") { browser.state.current?.latestData != nil }
+        await waitUntil("user") { browser.state.current?.latestData != nil }
         let line = try #require(
             (0..<20).first { index in
                 guard case .json(let document)? = browser.state.current?.latestData?.body else { return false }
@@ -101,7 +86,7 @@ struct ResourceBrowserTests {
         for _ in 0..<line { browser.dispatch(.key(.down)) }
         browser.dispatch(.key(.enter))
         #expect(browser.state.currentURL == server.baseURL.absoluteString + "users/1/posts")
-        await eventually("posts") { browser.state.current?.latestData != nil }
+        await waitUntil("posts") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("b")))
         #expect(browser.state.currentURL == server.baseURL.absoluteString + "users/1")
         #expect(browser.state.position.cursor == line)
@@ -113,11 +98,11 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let (browser, _) = makeBrowser(server)
         browser.start(path: "/users")
-        await eventually("users") { browser.state.current?.latestData != nil }
+        await waitUntil("users") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("p")))
         browser.dispatch(.paste(#"{"username": "zed", "name": "Zed", "email": "zed@example.com"}"#))
         browser.dispatch(.key(.control("s")))
-        await eventually("onSuccess") {
+        await waitUntil("onSuccess") {
             eventNames(browser).contains("onSuccess") && eventNames(browser).filter { $0 == "onSuccess" }.count == 2
         }
         guard case .form(let form)? = browser.state.overlay, case .succeeded(let status, let body) = form.outcome else {
@@ -129,7 +114,7 @@ struct ResourceBrowserTests {
         #expect(server.requestCount(forPath: "/users") == 2)
         browser.dispatch(.key(.escape))
         browser.dispatch(.key(.character("r")))
-        await eventually("reload has zed") {
+        await waitUntil("reload has zed") {
             guard case .json(let outline)? = browser.state.current?.latestData?.body else { return false }
             return (0..<outline.lineCount).contains { outline.line($0)?.plainText.contains("zed") == true }
         }
@@ -141,11 +126,11 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let (browser, _) = makeBrowser(server)
         browser.start(path: "/users/2")
-        await eventually("user") { browser.state.current?.latestData != nil }
+        await waitUntil("user") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("a")))
         browser.dispatch(.paste(#"{"name": "Patched"}"#))
         browser.dispatch(.key(.control("s")))
-        await eventually("PATCH finished") {
+        await waitUntil("PATCH finished") {
             if case .form(let form)? = browser.state.overlay, case .succeeded = form.outcome { return true }
             return false
         }
@@ -165,11 +150,10 @@ struct ResourceBrowserTests {
         browser.dispatch(.key(.character("g")))
         browser.dispatch(.paste("/errors/500"))
         browser.dispatch(.key(.enter))
-        await eventually("both loaded") {
+        await waitUntil("both loaded") {
             browser.state.resources.values.filter { !$0.isLoading && ($0.latestData != nil || $0.latestError != nil) }
                 .count == 2
         }
-        browser.refreshResourceList()
         browser.dispatch(.key(.character("s")))
         let text = BrowserView.render(browser.state).text
         #expect(text.contains(" D /users"))
@@ -182,7 +166,7 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let (browser, _) = makeBrowser(server)
         browser.start(path: "/hostile")
-        await eventually("hostile text") { browser.state.current?.latestData != nil }
+        await waitUntil("hostile text") { browser.state.current?.latestData != nil }
         let screen = BrowserView.render(browser.state)
         #expect(screen.text.contains("␛["))
         for cell in screen.cells {
@@ -197,7 +181,7 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let (browser, _) = makeBrowser(server)
         browser.start(path: "/ordered")
-        await eventually("ordered") { browser.state.current?.latestData != nil }
+        await waitUntil("ordered") { browser.state.current?.latestData != nil }
         let text = BrowserView.render(browser.state).text
         let lines = [
             #""zeta": 1.10,"#, #""alpha": 1e2,"#, #""alpha": -0,"#, #""big": 12345678901234567890,"#,
@@ -217,12 +201,12 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let (browser, _) = makeBrowser(server)
         browser.start(path: "/echo")
-        await eventually("echo") { browser.state.current?.latestData != nil }
+        await waitUntil("echo") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("p")))
         let typed = #"{"z":1,  "f":1.10,"e":1e2, "u":"a\/b",\#n "z":[ ]}"#
         browser.dispatch(.paste(typed))
         browser.dispatch(.key(.control("s")))
-        await eventually("response") {
+        await waitUntil("response") {
             guard case .form(let form)? = browser.state.overlay else { return false }
             return form.response != nil
         }
@@ -243,11 +227,11 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let (browser, _) = makeBrowser(server)
         browser.start(path: server.baseURL.absoluteString + "large?count=20000")
-        await eventually("large") { browser.state.current?.latestData != nil }
+        await waitUntil("large") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("/")))
         browser.dispatch(.paste("ITEM 19999"))
         browser.dispatch(.key(.enter))
-        await eventually("search finished") { browser.state.search?.isRunning == false }
+        await waitUntil("search finished") { browser.state.search?.isRunning == false }
         #expect(browser.state.search?.matches.count == 1)
         guard case .json(let outline)? = browser.state.current?.latestData?.body else {
             Issue.record("expected JSON")
@@ -262,7 +246,7 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let (browser, _) = makeBrowser(server)
         browser.start(path: "/broken/json")
-        await eventually("error") { browser.state.current?.latestError != nil }
+        await waitUntil("error") { browser.state.current?.latestError != nil }
         let error = try #require(browser.state.current?.latestError)
         #expect(
             error.userMessage

@@ -15,7 +15,7 @@ struct ResponseViewerTests {
         message: String? = nil
     ) -> FormResponse {
         return FormResponse(
-            succeeded: succeeded, method: "POST", url: usersURL, status: status, message: message,
+            succeeded: succeeded, method: .post, url: usersURL, status: status, message: message,
             headers: headers, contentType: "application/json",
             body: .from(content: Data(json.utf8), contentType: "application/json"))
     }

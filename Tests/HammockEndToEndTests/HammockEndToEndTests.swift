@@ -1,5 +1,6 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("hammock in tmux against the demo API", .serialized)
@@ -22,7 +23,6 @@ struct HammockEndToEndTests {
         defer { session.close() }
         await session.waitFor("newData(network)")
         try session.keys("r")
-        await session.waitFor("load()")
         // The reload answers 304; wait for it, or invalidate() would be cleared by its arrival.
         await session.waitFor("onNotModified")
         try session.keys("i")
@@ -30,7 +30,8 @@ struct HammockEndToEndTests {
         try session.keys("w")
         await session.waitFor("newData(wipe)")
         try session.keys("l")
-        await session.waitFor("loadIfNeeded()")
+        // After wipe() there is no data, so loadIfNeeded() asks the network again.
+        await session.waitFor("newData(network)", count: 2)
     }
 
     @Test("Enter follows a link, b goes back")
@@ -119,9 +120,7 @@ struct HammockEndToEndTests {
         defer { session.close() }
         await session.waitFor("newData(network)")
         try session.keys("q")
-        let deadline = Date().addingTimeInterval(10)
-        while session.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        #expect(!session.isRunning)
+        #expect(await waitUntil("hammock to exit") { !session.isRunning })
     }
 }
 
@@ -140,7 +139,8 @@ struct HammockCacheEndToEndTests {
             defer { first.close() }
             await first.waitFor("newData(network)")
             try first.keys("q")
-            try await Task.sleep(for: .milliseconds(300))
+            // The cache is written before hammock exits.
+            #expect(await waitUntil("the first run to exit") { !first.isRunning })
         }
         let second = try TmuxSession(arguments: ["--cache", cacheFile, url])
         defer { second.close() }

@@ -2,6 +2,7 @@ import DemoAPI
 import Foundation
 import Siesta
 import SiestaSQLite
+import TestSupport
 import Testing
 
 @MainActor

@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Siesta
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

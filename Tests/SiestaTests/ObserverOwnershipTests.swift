@@ -1,5 +1,6 @@
 import Foundation
 import Siesta
+import TestSupport
 import Testing
 
 /// A value-type observer: no identity, so never deduplicated.

@@ -1,5 +1,6 @@
 import Foundation
 import Siesta
+import TestSupport
 import Testing
 
 /// The examples of the Siesta guides (Requests, Observers, Resource), written as they appear

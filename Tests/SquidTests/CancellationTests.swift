@@ -2,6 +2,7 @@ import DemoAPI
 import Foundation
 @preconcurrency import OpenCombine
 import Squid
+import TestSupport
 import Testing
 
 @Suite("cancelling a Response")
@@ -13,7 +14,7 @@ struct CancellationTests {
             let response = SlowRequest(delay: 800).schedule(with: DemoService(server))
             let first = Collector(response)
             let second = Collector(response)
-            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            let reached = await waitUntil { server.requestCount(forPath: "/slow") == 1 }
             #expect(reached)
             first.cancel()
             second.cancel()
@@ -32,7 +33,7 @@ struct CancellationTests {
             let response = SlowRequest(delay: 400).schedule(with: DemoService(server))
             let leaving = Collector(response)
             let staying = Collector(response)
-            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            let reached = await waitUntil { server.requestCount(forPath: "/slow") == 1 }
             #expect(reached)
             leaving.cancel()
             let collected = try await staying.finish()
@@ -50,7 +51,7 @@ struct CancellationTests {
             let task = Task {
                 await failure(response)
             }
-            let started = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            let started = await waitUntil { server.requestCount(forPath: "/slow") == 1 }
             #expect(started)
             task.cancel()
             let error = await task.value
@@ -68,7 +69,7 @@ struct CancellationTests {
         try await withDemoServer { server in
             let response = SlowRequest(delay: 300).schedule(with: DemoService(server))
             let cancelled = Collector(response)
-            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            let reached = await waitUntil { server.requestCount(forPath: "/slow") == 1 }
             #expect(reached)
             cancelled.cancel()
             let collected = try await Collector(response).finish()
@@ -83,7 +84,7 @@ struct CancellationTests {
         try await withDemoServer { server in
             let service = DemoService(server)
             let slow = Collector(SlowRequest(delay: 5000).schedule(with: service))
-            let reached = try await eventually { server.requestCount(forPath: "/slow") == 1 }
+            let reached = await waitUntil { server.requestCount(forPath: "/slow") == 1 }
             #expect(reached)
             slow.cancel()
             let start = ContinuousClock.now

@@ -239,7 +239,8 @@ struct ErrorTests {
             let text = try #require(error?.description)
             #expect(text.contains("200"))
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{7F}" || $0 == "\u{202E}" })
-            #expect(text.contains("\\u{1b}"))
+            #expect(text.contains("␛[2J"))
+            #expect(text.contains("\\u{202E}"))
         }
     }
 }

@@ -2,6 +2,7 @@ import DemoAPI
 import Foundation
 @preconcurrency import OpenCombine
 import Squid
+import TestSupport
 import Testing
 
 private struct Item: Decodable, Sendable, Equatable {
@@ -60,7 +61,7 @@ struct PaginationTests {
             var sent = 0
             while !finished.value, sent < 20 {
                 let received = pages.value.count
-                let progressed = try await eventually { pages.value.count > received || finished.value }
+                let progressed = await waitUntil { pages.value.count > received || finished.value }
                 #expect(progressed)
                 ticks.send(())
                 sent += 1
@@ -86,7 +87,7 @@ struct PaginationTests {
             for _ in 0..<10 {
                 ticks.send(())
             }
-            let reached = try await eventually { collector.collected.values.count >= 1 }
+            let reached = await waitUntil { collector.collected.values.count >= 1 }
             #expect(reached)
             try await Task.sleep(nanoseconds: 200_000_000)
             let loaded = collector.collected.values.count

@@ -101,7 +101,7 @@ struct RequestBuildingTests {
         header["x-trace"] = "off"
         #expect(header["X-TRACE"] == "off")
         #expect(header.fields.count == 2)
-        #expect(header.description == "[Authorization: •••, X-Trace: off]")
+        #expect(header.description == "[Authorization: ••••••, X-Trace: off]")
         #expect((header + ["AUTHORIZATION": "Basic x"])[.authorization] == "Basic x")
     }
 

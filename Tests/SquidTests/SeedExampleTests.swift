@@ -2,6 +2,7 @@ import DemoAPI
 import Foundation
 @preconcurrency import OpenCombine
 import Squid
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -60,7 +61,7 @@ struct SeedExampleTests {
             ) { users in
                 printed.update { $0.append("Received users: \(users.map(\.username))") }
             }
-            let reached = try await eventually { printed.value.count == 2 }
+            let reached = await waitUntil { printed.value.count == 2 }
             #expect(reached)
             c.cancel()
 

@@ -2,6 +2,7 @@ import DemoAPI
 import Foundation
 @preconcurrency import OpenCombine
 import Squid
+import TestSupport
 import Testing
 
 @Suite("a Response is one lazily sent request shared by all subscribers")
@@ -60,7 +61,7 @@ struct SharedResponseTests {
             try await Task.sleep(nanoseconds: 50_000_000)
             #expect(subscriber.received.isEmpty)
             subscriber.request(1)
-            let reached = try await eventually { subscriber.received.count == 2 }
+            let reached = await waitUntil { subscriber.received.count == 2 }
             #expect(reached)
             #expect(subscriber.received == ["value Count(count: 1)", "finished"])
         }

@@ -1,3 +1,6 @@
+import Siesta
+import TUICore
+
 /// Everything that can change `BrowserState`: keys, terminal changes, and Siesta news.
 public enum Action {
     /// A key press.
@@ -8,14 +11,18 @@ public enum Action {
     case resize(width: Int, height: Int)
     /// Time passed (spinner and ages); `now` is seconds since 1970.
     case tick(now: Double)
-    /// A resource changed; `event` is the `ResourceEvent`'s Siesta name.
-    case resourceChanged(ResourceSnapshot, event: String)
+    /// A resource changed: through a `ResourceEvent`, or (with `event == nil`) in a way Siesta
+    /// does not announce, such as progress or `invalidate()`.
+    case resourceChanged(ResourceSnapshot, event: ResourceEvent?)
     /// The resource list of the service changed (`cachedResources`), in order.
     case resourcesListed([ResourceSnapshot])
+    /// Open `path` (relative to the service, or an absolute URL) as the current resource: the
+    /// start-up resource.
+    case open(path: String)
     /// `navigate` resolved to this URL and it is now shown.
     case navigated(url: String)
-    /// A request hook fired for a form request (`onSuccess`, `onFailure`, …).
-    case requestHook(name: String, url: String, method: String, status: Int?, detail: String, succeeded: Bool)
+    /// A request hook fired for a request the browser sent.
+    case requestHook(RequestHook, url: String, method: RequestMethod, status: Int?, detail: String)
     /// A form request finished; the form shows the outcome, and `response` (when given) can be
     /// opened in the response viewer.
     case formFinished(RequestForm.Outcome, response: FormResponse? = nil)

@@ -1,4 +1,7 @@
 import Foundation
+import Safety
+import Siesta
+import TUICore
 
 extension BrowserState {
     /// Applies an action and returns the side effects to carry out, in order.
@@ -45,10 +48,10 @@ extension BrowserState {
             }
             resources[snapshot.url] = snapshot
             if !resourceOrder.contains(snapshot.url) { resourceOrder.append(snapshot.url) }
-            if !event.isEmpty {
+            if let event {
                 log(
                     EventLogEntry(
-                        time: now, name: event, resource: displayPath(snapshot.url),
+                        time: now, event: event, resource: displayPath(snapshot.url),
                         detail: detail(for: snapshot, event: event)))
             }
             if snapshot.url == currentURL { clampPositions() }
@@ -61,6 +64,8 @@ extension BrowserState {
             resourceOrder = snapshots.map(\.url)
             resourcesCursor = min(resourcesCursor, max(0, resourceOrder.count - 1))
             return []
+        case .open(let path):
+            return [.navigate(path: path, from: nil)]
         case .navigated(let url):
             if currentURL != url {
                 if historyIndex + 1 < history.count { history.removeSubrange((historyIndex + 1)...) }
@@ -69,12 +74,11 @@ extension BrowserState {
             }
             focus = .latestData
             return []
-        case .requestHook(let name, let url, let method, let statusCode, let text, let succeeded):
+        case .requestHook(let hook, let url, let method, let statusCode, let text):
             let statusText = statusCode.map { "\($0) " } ?? ""
             log(
                 EventLogEntry(
-                    time: now, name: name, resource: displayPath(url), detail: "\(statusText)\(method) \(text)",
-                    kind: succeeded ? .success : .failure))
+                    time: now, hook: hook, resource: displayPath(url), detail: "\(statusText)\(method) \(text)"))
             return []
         case .formFinished(let outcome, let response):
             if case .form(var form) = overlay {
@@ -88,19 +92,22 @@ extension BrowserState {
             log(
                 EventLogEntry(
                     time: now, name: isError ? "error" : "note", resource: "", detail: text,
-                    kind: isError ? .failure : .note))
+                    kind: isError ? .error : .note))
             return []
         }
     }
 
-    private func detail(for snapshot: ResourceSnapshot, event: String) -> String {
-        if event.hasPrefix("newData"), let data = snapshot.latestData {
+    private func detail(for snapshot: ResourceSnapshot, event: ResourceEvent) -> String {
+        switch event {
+        case .newData:
+            guard let data = snapshot.latestData else { return "" }
             return [data.contentType, data.byteCount.map(Format.bytes)].compactMap { $0 }.joined(separator: " ")
-        }
-        if event == "error", let error = snapshot.latestError {
+        case .error:
+            guard let error = snapshot.latestError else { return "" }
             return (error.httpStatusCode.map { "\($0) " } ?? "") + error.userMessage
+        case .observerAdded, .requested, .requestCancelled, .notModified:
+            return ""
         }
-        return ""
     }
 
     // MARK: main-view commands
@@ -143,9 +150,15 @@ extension BrowserState {
             return [.show(url: history[historyIndex])]
         case .post, .put, .patch, .overrideLocal:
             guard let url else { return [] }
-            let method = ["post": "POST", "put": "PUT", "patch": "PATCH"][command.rawValue] ?? "LOCAL"
+            let purpose: RequestForm.Purpose
+            switch command {
+            case .post: purpose = .send(.post)
+            case .put: purpose = .send(.put)
+            case .patch: purpose = .send(.patch)
+            default: purpose = .overrideLocal
+            }
             let prefill = (command == .put || command == .overrideLocal) ? currentJSONText() : ""
-            overlay = .form(RequestForm(method: method, url: url, body: prefill))
+            overlay = .form(RequestForm(purpose: purpose, url: url, body: prefill))
         case .delete:
             guard let url else { return [] }
             overlay = .confirmDelete(url: url)
@@ -560,7 +573,7 @@ extension BrowserState {
         case .confirmDelete(let url):
             self.overlay = nil
             if key == .character("y") || key == .character("Y") {
-                return [.send(RequestDraft(method: "DELETE", url: url, headers: [], body: .none), from: url)]
+                return [.send(RequestDraft(method: .delete, url: url, headers: [], body: .none), from: url)]
             }
             status = StatusMessage("DELETE cancelled")
             return []
@@ -637,7 +650,7 @@ extension BrowserState {
             overlay = nil
             return []
         }
-        if case .succeeded = form.outcome, form.method == "PUT" || form.method == "PATCH", let url = currentURL {
+        if case .succeeded = form.outcome, form.method == .put || form.method == .patch, let url = currentURL {
             if key == .character("l") {
                 overlay = nil
                 return [.load(url: url)]
@@ -656,11 +669,13 @@ extension BrowserState {
             overlay = .response(ResponseViewer(form: form, response: response))
         case .control("s"):
             if case .sending = form.outcome { return [] }
-            guard let draft = form.draft(), let url = currentURL else { return [] }
+            guard let url = currentURL else { return [] }
             if form.isLocalOverride {
+                guard let body = form.validatedBody() else { return [] }
                 overlay = nil
-                return [.overrideLocalContent(url: url, body: draft.body)]
+                return [.overrideLocalContent(url: url, body: body)]
             }
+            guard let draft = form.draft() else { return [] }
             form.outcome = .sending
             form.response = nil
             form.sentBody = draft.body

@@ -1,3 +1,6 @@
+import Safety
+import Siesta
+
 /// The whole response to a form's request, kept so the response viewer can show it: status,
 /// headers, content type and the body as a lazily laid-out document.
 ///
@@ -7,7 +10,7 @@ public struct FormResponse {
     /// True when `onSuccess` fired, false for `onFailure`.
     public var succeeded: Bool
     /// The method the form sent (`POST`, `PUT`, `PATCH`, `DELETE`).
-    public var method: String
+    public var method: RequestMethod
     /// The URL the request went to.
     public var url: String
     /// The HTTP status, when a response arrived (nil for transport failures).
@@ -23,7 +26,7 @@ public struct FormResponse {
 
     /// Creates a response record.
     public init(
-        succeeded: Bool, method: String, url: String, status: Int?, message: String? = nil,
+        succeeded: Bool, method: RequestMethod, url: String, status: Int?, message: String? = nil,
         headers: [String: String], contentType: String, body: BodyContent
     ) {
         self.succeeded = succeeded

@@ -1,7 +1,9 @@
+import Siesta
+
 /// A request a form asks to send: everything Siesta needs, already validated.
 public struct RequestDraft: Sendable {
-    /// HTTP method name (`POST`, `PUT`, `PATCH`, `DELETE`).
-    public var method: String
+    /// The HTTP method.
+    public var method: RequestMethod
     /// Absolute URL text, or a path relative to the resource the form opened on.
     public var url: String
     /// Extra headers for this request only.
@@ -10,7 +12,7 @@ public struct RequestDraft: Sendable {
     public var body: RequestBody
 
     /// Creates a draft.
-    public init(method: String, url: String, headers: [(String, String)], body: RequestBody) {
+    public init(method: RequestMethod, url: String, headers: [(String, String)], body: RequestBody) {
         self.method = method
         self.url = url
         self.headers = headers

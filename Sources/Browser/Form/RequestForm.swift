@@ -1,3 +1,5 @@
+import Siesta
+
 /// The state of a request form: method, URL, headers and body, the focused field, and the
 /// outcome once sent. A form opens with the body focused, so typing goes straight into it.
 ///
@@ -28,8 +30,16 @@ public struct RequestForm: @unchecked Sendable {
         case failed(status: Int?, message: String, body: String?)
     }
 
-    /// The method (`POST`, `PUT`, `PATCH`, `DELETE`), or `LOCAL` for an override-local form.
-    public var method: String
+    /// What a form does with its body.
+    public enum Purpose: Sendable, Equatable {
+        /// Sends a request with this method through `resource.request(...)`.
+        case send(RequestMethod)
+        /// Calls `overrideLocalContent(with:)` with the body; nothing is sent.
+        case overrideLocal
+    }
+
+    /// What the form does.
+    public var purpose: Purpose
     /// URL field.
     public var url: TextEditor
     /// Headers field, one `Name: value` per line.
@@ -50,17 +60,28 @@ public struct RequestForm: @unchecked Sendable {
     /// without one); `Ctrl-R` opens it in the response viewer.
     public var response: FormResponse?
 
-    /// Creates a form for `method` on `url` with an optional prefilled body.
-    public init(method: String, url: String, body: String = "") {
-        self.method = method
+    /// Creates a form for `purpose` on `url` with an optional prefilled body.
+    public init(purpose: Purpose, url: String, body: String = "") {
+        self.purpose = purpose
         self.url = TextEditor(url, singleLine: true)
         self.headers = TextEditor("")
         self.body = TextEditor(body)
     }
 
+    /// Creates a form that sends a `method` request to `url`, with an optional prefilled body.
+    public init(method: RequestMethod, url: String, body: String = "") {
+        self.init(purpose: .send(method), url: url, body: body)
+    }
+
+    /// The method the form sends; nil for the local override form.
+    public var method: RequestMethod? {
+        if case .send(let method) = purpose { return method }
+        return nil
+    }
+
     /// True for the local override form (`o`), which calls `overrideLocalContent` instead of
     /// sending anything.
-    public var isLocalOverride: Bool { method == "LOCAL" }
+    public var isLocalOverride: Bool { purpose == .overrideLocal }
 
     /// Headers parsed from the headers field; lines without `:` are ignored.
     public var parsedHeaders: [(String, String)] {
@@ -72,15 +93,22 @@ public struct RequestForm: @unchecked Sendable {
         }
     }
 
-    /// Validates the form and returns the draft to send; sets `validationMessage` on failure.
-    public mutating func draft() -> RequestDraft? {
+    /// Validates the body; sets `validationMessage` and returns nil when it is invalid.
+    public mutating func validatedBody() -> RequestBody? {
         do {
-            let body = method == "DELETE" ? RequestBody.none : try RequestBody.parse(self.body.text, mode: mode)
+            let body = method == .delete ? RequestBody.none : try RequestBody.parse(self.body.text, mode: mode)
             validationMessage = nil
-            return RequestDraft(method: method, url: url.text, headers: parsedHeaders, body: body)
+            return body
         } catch {
             validationMessage = error.message
             return nil
         }
+    }
+
+    /// Validates the form and returns the request to send; nil (with `validationMessage` set
+    /// when the body is invalid) otherwise, and always for the local override form.
+    public mutating func draft() -> RequestDraft? {
+        guard let method, let body = validatedBody() else { return nil }
+        return RequestDraft(method: method, url: url.text, headers: parsedHeaders, body: body)
     }
 }

@@ -1,3 +1,5 @@
+import TUICore
+
 /// A multi-line plain-text editor buffer with a cursor, used for form fields and bodies.
 ///
 /// Positions count characters (graphemes), not columns; `cursorColumnWidth` converts for

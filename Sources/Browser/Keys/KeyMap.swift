@@ -1,4 +1,5 @@
 import Foundation
+import TUICore
 import Yams
 
 /// Which key runs which `KeyCommand` in the main view.

@@ -14,6 +14,12 @@ import Siesta
 /// Siesta, added once), so events for every visited resource reach the Events pane. All of this
 /// runs on the main actor, as Siesta requires; searches run in a background task.
 ///
+/// One loop: every change of state is an `Action` put into one queue, and the queue is drained
+/// in order, one `update` at a time. An action dispatched while another is being handled (an
+/// observer added during a command gets `observerAdded` at once, a command reports what it
+/// resolved) waits its turn, so `update` is never re-entered. `onChange` runs once the queue
+/// is empty.
+///
 /// It installs ``JSONDocumentTransformer`` on the service, so JSON bodies arrive as
 /// `JSONDocument`s: the server's key order, duplicate keys and number text are kept.
 @MainActor
@@ -34,6 +40,9 @@ public final class ResourceBrowser: ResourceObserver {
 
     private let statusRecorder: StatusRecordingProvider?
     private var searchTask: Task<Void, Never>?
+    private var pending: [Action] = []
+    private var isDraining = false
+    private var resourceListIsStale = false
 
     /// Creates a browser for a service with a start state. Pass the service's transport as
     /// `statusRecorder` to show HTTP status codes in success hooks.
@@ -44,46 +53,59 @@ public final class ResourceBrowser: ResourceObserver {
         JSONDocumentTransformer.install(on: service)
     }
 
-    /// Applies an action and carries out its commands. The state's clock is set to the current
-    /// time first, so log entries carry the time they happened.
+    /// Queues an action and, unless the queue is already being drained, drains it: each action
+    /// is applied (with the state's clock set to the current time, so log entries carry the time
+    /// they happened) and its commands carried out before the next one is taken.
     public func dispatch(_ action: Action) {
-        state.now = Date().timeIntervalSince1970
-        let commands = state.update(action)
-        for command in commands { execute(command) }
+        pending.append(action)
+        guard !isDraining else { return }
+        isDraining = true
+        var index = 0
+        while index < pending.count {
+            let next = pending[index]
+            index += 1
+            state.now = Date().timeIntervalSince1970
+            for command in state.update(next) { execute(command) }
+            if index == pending.count, resourceListIsStale {
+                resourceListIsStale = false
+                pending.append(.resourcesListed(resourceList()))
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        isDraining = false
         onChange()
     }
 
     /// Opens the service's root (or `path` relative to it) at start-up.
     public func start(path: String? = nil) {
-        execute(.navigate(path: path ?? "", from: nil))
-        onChange()
+        dispatch(.open(path: path ?? ""))
     }
 
-    /// Refreshes the resources list from `service.cachedResources`.
-    public func refreshResourceList() {
-        let snapshots = service.cachedResources
+    /// The resources list: a snapshot of each of `service.cachedResources`, by URL.
+    private func resourceList() -> [ResourceSnapshot] {
+        service.cachedResources
             .sorted { $0.url.absoluteString < $1.url.absoluteString }
             .map { snapshot(of: $0, rebuildBody: false) }
-        _ = state.update(.resourcesListed(snapshots))
     }
 
     // MARK: ResourceObserver
 
-    /// Turns a Siesta event into `.resourceChanged` with the event's Siesta name.
+    /// Turns a Siesta event into `.resourceChanged` with the event; the resources list is
+    /// refreshed after it.
     public func resourceChanged(_ resource: Resource, event: ResourceEvent) {
         var rebuild = false
         if case .newData = event { rebuild = true }
         if case .requested = event { progress[resource.url.absoluteString] = 0 }
         if !resource.isLoading { progress[resource.url.absoluteString] = nil }
         let snapshot = snapshot(of: resource, rebuildBody: rebuild)
-        dispatch(.resourceChanged(snapshot, event: event.description))
-        refreshResourceList()
+        resourceListIsStale = true
+        dispatch(.resourceChanged(snapshot, event: event))
     }
 
     /// Records load progress for the isLoading pane.
     public func resourceRequestProgress(for resource: Resource, progress value: Double) {
         progress[resource.url.absoluteString] = value
-        dispatch(.resourceChanged(snapshot(of: resource, rebuildBody: false), event: ""))
+        dispatch(.resourceChanged(snapshot(of: resource, rebuildBody: false), event: nil))
     }
 
     // MARK: commands
@@ -96,8 +118,9 @@ public final class ResourceBrowser: ResourceObserver {
             observed.insert(key)
             resource.addObserver(self)
         }
-        attachHooks(resource.loadIfNeeded(), to: resource, method: "GET")
-        dispatch(.resourceChanged(snapshot(of: resource, rebuildBody: bodies[key] == nil), event: ""))
+        attachHooks(resource.loadIfNeeded(), to: resource, method: .get)
+        resourceListIsStale = true
+        dispatch(.resourceChanged(snapshot(of: resource, rebuildBody: bodies[key] == nil), event: nil))
     }
 
     private func execute(_ command: Command) {
@@ -111,24 +134,24 @@ public final class ResourceBrowser: ResourceObserver {
             } else {
                 target = service.resource(path)
             }
-            _ = state.update(.navigated(url: target.url.absoluteString))
+            dispatch(.navigated(url: target.url.absoluteString))
             open(target)
         case .show(let url):
             open(resource(url))
         case .load(let url):
             let target = resource(url)
-            attachHooks(target.load(), to: target, method: "GET")
+            attachHooks(target.load(), to: target, method: .get)
         case .loadIfNeeded(let url):
             let target = resource(url)
             if let request = target.loadIfNeeded() {
-                attachHooks(request, to: target, method: "GET")
+                attachHooks(request, to: target, method: .get)
             } else {
                 dispatch(.note("loadIfNeeded(): up to date or already loading, no request", isError: false))
             }
         case .invalidate(let url):
             let target = resource(url)
             target.invalidate()
-            dispatch(.resourceChanged(snapshot(of: target, rebuildBody: false), event: ""))
+            dispatch(.resourceChanged(snapshot(of: target, rebuildBody: false), event: nil))
         case .wipe(let url):
             resource(url).wipe()
         case .cancelLoads(let url):
@@ -160,7 +183,7 @@ public final class ResourceBrowser: ResourceObserver {
     private func send(_ draft: RequestDraft, from: String) {
         let base = resource(from)
         let target = draft.url == from ? base : base.relative(draft.url)
-        let method = RequestMethod(rawValue: draft.method.uppercased()) ?? .post
+        let method = draft.method
         let headers = draft.headers
         let mutation: Resource.RequestMutation = { request in
             for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -172,18 +195,17 @@ public final class ResourceBrowser: ResourceObserver {
         } else {
             request = target.request(method, requestMutation: mutation)
         }
-        attachHooks(request, to: target, method: draft.method, reportsToForm: true)
+        attachHooks(request, to: target, method: method, reportsToForm: true)
     }
 
     private func attachHooks(
-        _ request: (any Request)?, to resource: Resource, method: String, reportsToForm: Bool = false
+        _ request: (any Request)?, to resource: Resource, method: RequestMethod, reportsToForm: Bool = false
     ) {
         guard let request else { return }
         let url = resource.url.absoluteString
         request.onSuccess { [weak self] entity in
-            let status = self?.statusRecorder?.lastStatus(method: method, url: url)
-            self?.dispatch(
-                .requestHook(name: "onSuccess", url: url, method: method, status: status, detail: "", succeeded: true))
+            let status = self?.statusRecorder?.lastStatus(method: method.rawValue, url: url)
+            self?.dispatch(.requestHook(.onSuccess, url: url, method: method, status: status, detail: ""))
             if reportsToForm {
                 let response = FormResponse(
                     succeeded: true, method: method, url: url, status: status, headers: entity.headers,
@@ -194,14 +216,12 @@ public final class ResourceBrowser: ResourceObserver {
             }
         }
         request.onNotModified { [weak self] in
-            self?.dispatch(
-                .requestHook(name: "onNotModified", url: url, method: method, status: 304, detail: "", succeeded: true))
+            self?.dispatch(.requestHook(.onNotModified, url: url, method: method, status: 304, detail: ""))
         }
         request.onFailure { [weak self] error in
             self?.dispatch(
                 .requestHook(
-                    name: "onFailure", url: url, method: method, status: error.httpStatusCode,
-                    detail: error.userMessage, succeeded: false))
+                    .onFailure, url: url, method: method, status: error.httpStatusCode, detail: error.userMessage))
             if reportsToForm {
                 let response = FormResponse(
                     succeeded: false, method: method, url: url, status: error.httpStatusCode,

@@ -1,13 +1,12 @@
-/// Makes untrusted text safe to draw: nothing it returns can move the cursor, change colours,
-/// retitle the window, reorder text or ring the bell.
+import Safety
+import TUICore
+
+/// Lays untrusted text out in terminal columns, safe to draw: nothing it returns can move the
+/// cursor, change colours, retitle the window, reorder text or ring the bell.
 ///
-/// - C0 controls and DEL become their Unicode control pictures (`ESC` → `␛`, `NUL` → `␀`,
-///   `BEL` → `␇`, `CR` → `␍`), so `ESC [2J` shows as `␛[2J`.
-/// - C1 controls (U+0080–U+009F) and bidirectional controls (U+202A–U+202E, U+2066–U+2069,
-///   U+200E, U+200F, U+061C) are shown as `\u{XXXX}`.
-/// - A tab becomes spaces up to the next multiple of 4 columns (relative to the text's start).
-/// - Invalid UTF-8 never reaches here as bytes: decode with `String(decoding:as:)`, which turns it
-///   into U+FFFD, shown as `�`.
+/// What is unsafe and how it is shown is the package's one policy, `UnsafeText` in the Safety
+/// module (`ESC` → `␛`, bidi controls → `\u{202E}`, tabs to 4-column stops); this type adds
+/// the columns: where an escape starts and ends, and what shows of a line scrolled sideways.
 ///
 /// The sanitiser works lazily on a prefix: `segments(of:maxColumns:)` stops once the requested
 /// number of columns is filled, so a 10 MB single line costs only what is visible.
@@ -92,41 +91,11 @@ public enum TextSanitizer {
 
     /// True if the character would be changed by the sanitiser.
     public static func isUnsafe(_ character: Character) -> Bool {
-        character.unicodeScalars.contains(where: isUnsafe)
+        UnsafeText.isUnsafe(character)
     }
 
     /// The escaped form of an unsafe character, or nil if it is safe as it is.
     static func escape(_ character: Character, column: Int) -> String? {
-        guard character.unicodeScalars.contains(where: isUnsafe) else { return nil }
-        var text = ""
-        for scalar in character.unicodeScalars {
-            let value = scalar.value
-            switch value {
-            case 0x09:
-                text += String(repeating: " ", count: 4 - (column + text.count) % 4)
-            case 0x00..<0x20:
-                text.unicodeScalars.append(Unicode.Scalar(0x2400 + value)!)
-            case 0x7F:
-                text += "␡"
-            default:
-                if isUnsafe(scalar) {
-                    text += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return text
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00..<0x20, 0x7F...0x9F:
-            return true
-        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069:
-            return true
-        default:
-            return false
-        }
+        UnsafeText.escape(character, column: column)
     }
 }

@@ -1,3 +1,5 @@
+import TUICore
+
 /// A named set of colours for every `ThemeSlot`.
 ///
 /// Themes are loaded from YAML files (see `ThemeLoader`); a slot a file leaves out takes the

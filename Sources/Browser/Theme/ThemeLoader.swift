@@ -1,4 +1,5 @@
 import Foundation
+import TUICore
 import Yams
 
 /// Reads themes from YAML files and finds the theme folders.

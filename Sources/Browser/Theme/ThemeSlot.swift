@@ -1,3 +1,6 @@
+import Siesta
+import TUICore
+
 /// A named colour role in a theme. Views ask for roles, never for concrete colours.
 ///
 /// The raw value is the slot's path in a theme file (`colors.accent`, `json.key`,
@@ -46,15 +49,16 @@ public enum ThemeSlot: String, CaseIterable, Sendable {
     /// The DELETE method.
     case methodDelete = "methods.DELETE"
 
-    /// The slot for an HTTP method name (any case); `muted` for unknown methods.
-    public static func method(_ name: String) -> ThemeSlot {
-        switch name.uppercased() {
-        case "GET": return .methodGet
-        case "POST": return .methodPost
-        case "PUT": return .methodPut
-        case "PATCH": return .methodPatch
-        case "DELETE": return .methodDelete
-        default: return .muted
+    /// The slot for an HTTP method; `muted` for methods without a slot of their own (and for
+    /// the local override form, which has none).
+    public static func method(_ method: RequestMethod?) -> ThemeSlot {
+        switch method {
+        case .get: return .methodGet
+        case .post: return .methodPost
+        case .put: return .methodPut
+        case .patch: return .methodPatch
+        case .delete: return .methodDelete
+        case .head, .options, nil: return .muted
         }
     }
 }

@@ -1,4 +1,5 @@
 import OrderedJSON
+import TUICore
 
 /// Turns one line of a body into styled, sanitised spans, formatting only that line.
 public enum BodyLineView {

@@ -1,3 +1,5 @@
+import TUICore
+
 /// Where each pane goes for a terminal size: two columns from 100 columns up, one column
 /// below, a compact one-column layout under 30 rows, and nothing but a "too small" notice
 /// below 40×12.

@@ -1,4 +1,6 @@
 import Foundation
+import Safety
+import TUICore
 
 /// Draws a `BrowserState` into a `Screen`: a pure function of the state (apart from lazy body
 /// caches). Every piece of untrusted text goes through `TextSanitizer` here, and every header

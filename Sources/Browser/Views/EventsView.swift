@@ -1,3 +1,6 @@
+import Safety
+import TUICore
+
 /// Draws the Events pane: newest at the bottom, scrolled up by `eventsScroll`.
 enum EventsView {
     static func draw(_ state: BrowserState, inner: Rect, into screen: inout Screen) {
@@ -7,29 +10,16 @@ enum EventsView {
         let start = max(0, end - inner.height)
         let nameWidth = 17
         for (row, entry) in state.events[start..<end].enumerated() {
-            let slot: ThemeSlot
-            switch entry.kind {
-            case .success: slot = .success
-            case .failure: slot = .error
-            case .note: slot = .muted
-            case .event:
-                if entry.name.hasPrefix("newData") || entry.name == "notModified" {
-                    slot = .success
-                } else if entry.name == "error" {
-                    slot = .error
-                } else if entry.name == "requested" {
-                    slot = .loading
-                } else {
-                    slot = .accent
-                }
-            }
+            let slot = Self.slot(of: entry.kind)
+            let isEvent: Bool
+            if case .resourceEvent = entry.kind { isEvent = true } else { isEvent = false }
             var name = BrowserView.safe(entry.name, maxColumns: nameWidth)
             name += String(repeating: " ", count: max(1, nameWidth - CharacterWidth.of(name)))
             let resource = BrowserView.safe(SecretMasker.maskURL(entry.resource), maxColumns: inner.width)
             let detail = BrowserView.safe(SecretMasker.maskInlineCredentials(entry.detail), maxColumns: inner.width)
             var spans = [
                 Span(entry.clock + " ", theme.style(.muted)),
-                Span(name, theme.style(slot, attributes: entry.kind == .event ? [] : .bold)),
+                Span(name, theme.style(slot, attributes: isEvent ? [] : .bold)),
             ]
             if !resource.isEmpty { spans.append(Span(resource + " ", theme.style(.text))) }
             if !detail.isEmpty { spans.append(Span(detail, theme.style(.muted))) }
@@ -37,6 +27,19 @@ enum EventsView {
         }
         if state.events.isEmpty {
             screen.put("no events yet", x: inner.x, y: inner.y, style: theme.style(.muted), maxWidth: inner.width)
+        }
+    }
+
+    /// The colour of a line of this kind.
+    static func slot(of kind: EventLogEntry.Kind) -> ThemeSlot {
+        switch kind {
+        case .resourceEvent(.newData), .resourceEvent(.notModified): return .success
+        case .resourceEvent(.error): return .error
+        case .resourceEvent(.requested): return .loading
+        case .resourceEvent: return .accent
+        case .hook(let hook): return hook.succeeded ? .success : .error
+        case .note: return .muted
+        case .error: return .error
         }
     }
 }

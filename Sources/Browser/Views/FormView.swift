@@ -1,3 +1,7 @@
+import Safety
+import Siesta
+import TUICore
+
 /// Draws a request form over the main screen.
 enum FormView {
     static func draw(_ form: RequestForm, state: BrowserState, into screen: inout Screen) {
@@ -8,7 +12,9 @@ enum FormView {
             form.isLocalOverride
             ? [Span("overrideLocalContent(with:)", theme.style(.accent, attributes: .bold))]
             : [
-                Span("request(.\(form.method.lowercased()), …)", theme.style(methodSlot, attributes: .bold)),
+                Span(
+                    "request(.\((form.method?.rawValue ?? "").lowercased()), …)",
+                    theme.style(methodSlot, attributes: .bold)),
                 Span(" \(form.mode.label) body", theme.style(.muted)),
             ]
         BrowserView.drawBox(frame, title: title, focused: true, theme: theme, into: &screen)
@@ -24,7 +30,7 @@ enum FormView {
         // URL
         let urlLabel = screen.put(
             spans: [
-                Span(form.isLocalOverride ? "LOCAL " : form.method + " ", theme.style(methodSlot, attributes: .bold))
+                Span((form.method?.rawValue ?? "LOCAL") + " ", theme.style(methodSlot, attributes: .bold))
             ], x: x,
             y: y, maxWidth: width)
         drawEditor(
@@ -70,7 +76,7 @@ enum FormView {
                         Span(BrowserView.safe(firstLine(body)), theme.style(.text)),
                     ],
                     x: x, y: y, maxWidth: width)
-                if form.method == "PUT" || form.method == "PATCH" {
+                if form.method == .put || form.method == .patch {
                     screen.put(
                         spans: [
                             Span("l", theme.style(.accent, attributes: .bold)), Span(" load()   ", label),

@@ -1,3 +1,5 @@
+import TUICore
+
 /// The `?` overlay: every key and the Siesta call it makes, taken from the live key map.
 ///
 /// When the rows do not fit the terminal, the list scrolls (`BrowserState.helpScroll`) and the

@@ -1,3 +1,7 @@
+import Safety
+import Siesta
+import TUICore
+
 /// Draws the response viewer: a form request's status, headers (secrets masked) and body
 /// (pretty-printed JSON when it is JSON), all sanitised, scrollable both ways. Only the visible
 /// lines and columns are formatted.
@@ -34,7 +38,7 @@ enum ResponseView {
             let slot: ThemeSlot = response.succeeded ? .success : .error
             head.append([
                 Span(hook + (response.status.map { " \($0)" } ?? ""), theme.style(slot, attributes: .bold)),
-                Span("  " + response.method + " ", theme.style(.method(response.method), attributes: .bold)),
+                Span("  " + response.method.rawValue + " ", theme.style(.method(response.method), attributes: .bold)),
                 Span(BrowserView.safe(SecretMasker.maskURL(response.url)), theme.style(.text)),
             ])
             if let message = response.message {

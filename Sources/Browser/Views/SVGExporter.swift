@@ -1,3 +1,5 @@
+import TUICore
+
 /// Writes a `Screen` as a standalone SVG image: one text run per style, backgrounds as rects.
 ///
 /// Cells are 9×18 px; the font size (15 px) gives DejaVu Sans Mono a 9 px advance, so the grid

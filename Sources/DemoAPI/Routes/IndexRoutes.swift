@@ -20,6 +20,8 @@ struct IndexRoutes {
         "paged": "/paged",
         "retry": "/retry",
         "ratelimited": "/ratelimited",
+        "cookies": "/cookies/pair",
+        "redirect": "/redirect/3",
         "auth": "/auth",
         "hostile": "/hostile",
         "hostileJSON": "/hostile.json",

@@ -27,6 +27,12 @@ struct TestRoutes {
 
         """#
 
+    /// The two `Set-Cookie` values of `GET /cookies/pair`: their expiry dates contain commas.
+    static let cookiePair = [
+        "session=abc123; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/",
+        "theme=dark; Expires=Thu, 22 Oct 2026 07:28:00 GMT; Path=/",
+    ]
+
     /// Adds the routes to `router`.
     func register(on router: Router<BasicRequestContext>) {
         let store = self.store
@@ -78,6 +84,21 @@ struct TestRoutes {
         }
         router.get("ratelimited") { _, _ -> Response in
             throw APIError(.tooManyRequests, "Too many requests; retry after 1 second.", headers: [.retryAfter: "1"])
+        }
+        router.get("cookies/pair") { request, _ in
+            var response = try ResponseBuilder.json(JSONValue.object(["cookies": .int(2)]), for: request)
+            for cookie in Self.cookiePair {
+                response.headers.append(.init(name: .setCookie, value: cookie))
+            }
+            return response
+        }
+        router.get("redirect/:count") { _, context -> Response in
+            let text = context.parameters.get("count") ?? ""
+            guard let count = Int(text), (1...20).contains(count) else {
+                throw APIError(.badRequest, "The count must be an integer from 1 to 20, not \"\(text)\".")
+            }
+            let next = count == 1 ? "/text" : "/redirect/\(count - 1)"
+            return Response(status: .found, headers: [.location: next])
         }
         router.get("auth") { request, _ in
             guard let token = Self.bearerToken(request.headers[.authorization]) else {

@@ -1,13 +1,12 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
+import HTTPCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// The default transport: an `AsyncHTTPClient` `HTTPClient` owned by this provider.
+/// The default transport: the package's HTTP core (AsyncHTTPClient underneath), with a client
+/// owned by this provider.
 ///
 /// Each provider owns one client with its connection pool; `Service()` creates one provider per
 /// service. The client is shut down when the provider is released, or earlier with
@@ -16,9 +15,11 @@ import NIOHTTP1
 /// Defaults: connect timeout 10 s, read (idle) timeout 60 s, redirects followed (up to 10, no
 /// cycles), gzip/deflate responses decompressed (up to 100× expansion, against zip bombs), a
 /// refused connection reported at once rather than retried. A request's
-/// `URLRequest.timeoutInterval` bounds the whole exchange, headers and body.
+/// `URLRequest.timeoutInterval` bounds the whole exchange, headers and body. Repeated response
+/// headers are joined with `", "`, except `Set-Cookie`, whose values are joined with a line feed
+/// so that cookies with dates stay apart.
 public final class AsyncHTTPClientProvider: NetworkingProvider {
-    private let client: HTTPClient
+    private let transport: HTTPTransport
 
     /// Creates a provider with its own HTTP client.
     ///
@@ -30,30 +31,27 @@ public final class AsyncHTTPClientProvider: NetworkingProvider {
     ///   - retriesFailedConnections: Whether a failed connection attempt (e.g. connection
     ///     refused) is retried with backoff until `connectTimeout` runs out. Off by default, so an
     ///     unreachable server is reported at once.
-    public init(
+    public convenience init(
         connectTimeout: TimeInterval = 10,
         readTimeout: TimeInterval = 60,
         maximumRedirects: Int = 10,
         retriesFailedConnections: Bool = false
     ) {
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = HTTPClient.Configuration.Timeout(
-            connect: .milliseconds(Int64(connectTimeout * 1000)),
-            read: .milliseconds(Int64(readTimeout * 1000)))
-        configuration.decompression = .enabled(limit: .ratio(100))
-        configuration.redirectConfiguration =
-            maximumRedirects > 0 ? .follow(max: maximumRedirects, allowCycles: false) : .disallow
-        configuration.connectionPool.retryConnectionEstablishment = retriesFailedConnections
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.init(
+            settings: HTTPClientSettings(
+                connectTimeout: connectTimeout, readTimeout: readTimeout, maximumRedirects: maximumRedirects,
+                retriesFailedConnections: retriesFailedConnections))
     }
 
-    deinit {
-        client.shutdown { _ in }
+    /// Creates a provider from the core's settings, with an optional monitor that sees every
+    /// exchange (timing, history, cookies).
+    package init(settings: HTTPClientSettings, monitor: (any HTTPExchangeMonitor)? = nil) {
+        transport = HTTPTransport(settings: settings, monitor: monitor)
     }
 
     /// Shuts the client down, closing idle connections; requests started afterwards fail.
     public func shutdown() async {
-        try? await client.shutdown()
+        await transport.shutdown()
     }
 
     /// Starts the request on the client; the completion callback runs on a NIO event loop.
@@ -61,43 +59,33 @@ public final class AsyncHTTPClientProvider: NetworkingProvider {
         _ request: URLRequest,
         completion: @escaping RequestNetworkingCompletionCallback
     ) -> any RequestNetworking {
-        guard let url = request.url else {
-            completion(nil, nil, RequestError.Cause.InvalidRequestURL(urlSource: nil))
-            return AsyncHTTPClientTransfer(task: nil, delegate: nil)
-        }
-        let delegate = TransferDelegate(url: url, completion: completion)
-        do {
-            var headers = HTTPHeaders()
-            for (name, value) in request.allHTTPHeaderFields ?? [:] {
-                headers.add(name: name, value: value)
+        let transfer = transport.start(request) { result in
+            switch result {
+            case .success(let response):
+                let head = HTTPURLResponse(
+                    url: response.url, statusCode: response.statusCode, httpVersion: response.httpVersion,
+                    headerFields: response.foldedHeaders)
+                completion(head, response.body, nil)
+            case .failure(let failure):
+                completion(nil, nil, failure)
             }
-            let body = request.httpBody
-            delegate.setRequestBytesTotal(Int64(body?.count ?? 0))
-            let ahcRequest = try HTTPClient.Request(
-                url: url,
-                method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
-                headers: headers,
-                body: body.map { .bytes($0) })
-            let deadline = NIODeadline.now() + .milliseconds(Int64(max(request.timeoutInterval, 0.001) * 1000))
-            let task = client.execute(request: ahcRequest, delegate: delegate, deadline: deadline)
-            return AsyncHTTPClientTransfer(task: task, delegate: delegate)
-        } catch {
-            delegate.fail(error)
-            return AsyncHTTPClientTransfer(task: nil, delegate: delegate)
         }
+        return AsyncHTTPClientTransfer(transfer: transfer)
     }
 }
 
 /// The handle of one transfer on an ``AsyncHTTPClientProvider``.
 private struct AsyncHTTPClientTransfer: RequestNetworking {
-    let task: HTTPClient.Task<Void>?
-    let delegate: TransferDelegate?
+    let transfer: HTTPTransfer
 
     func cancel() {
-        task?.cancel()
+        transfer.cancel()
     }
 
     var transferMetrics: RequestTransferMetrics {
-        delegate?.metrics ?? RequestTransferMetrics()
+        let progress = transfer.progress
+        return RequestTransferMetrics(
+            requestBytesSent: progress.requestBytesSent, requestBytesTotal: progress.requestBytesTotal,
+            responseBytesReceived: progress.responseBytesReceived, responseBytesTotal: progress.responseBytesTotal)
     }
 }

@@ -1,7 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOPosix
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,8 +1,5 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOPosix
+import HTTPCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -21,7 +18,7 @@ enum NetworkResponseProcessing {
             return .processed(.failure(requestError(forNetworkError: error)), stageOutputs: [:])
         }
         guard let response else {
-            let cause = RequestError.Cause.ConnectionClosed(networkError: HTTPClientError.remoteConnectionClosed)
+            let cause = RequestError.Cause.ConnectionClosed(networkError: ResponseMissing())
             return .processed(
                 .failure(RequestError(cause: cause)), stageOutputs: [:])
         }
@@ -50,7 +47,8 @@ enum NetworkResponseProcessing {
         return .processed(current, stageOutputs: outputs)
     }
 
-    /// Classifies a transport error into one of Siesta's causes with a clear message.
+    /// Classifies a transport error into one of Siesta's causes with a clear message; the
+    /// classification itself is the HTTP core's, shared with every transport.
     static func requestError(forNetworkError error: any Error) -> RequestError {
         if let requestError = error as? RequestError {
             return requestError
@@ -58,55 +56,25 @@ enum NetworkResponseProcessing {
         if error is RequestError.Cause.InvalidRequestURL {
             return RequestError(userMessage: RequestError.describe(error), cause: error)
         }
+        let failure = HTTPFailure(classifying: error)
+        let networkError = failure.underlying
         let cause: any Error
-        switch classify(error) {
-        case .timeout: cause = RequestError.Cause.TimedOut(networkError: error)
-        case .connection: cause = RequestError.Cause.ConnectionFailed(networkError: error)
-        case .closed: cause = RequestError.Cause.ConnectionClosed(networkError: error)
-        case .cancelled: cause = RequestError.Cause.RequestCancelled(networkError: error)
-        case .other:
-            return RequestError(userMessage: "Network error: \(String(describing: error))", cause: error)
+        switch failure.kind {
+        case .timedOut: cause = RequestError.Cause.TimedOut(networkError: networkError)
+        case .cannotConnect, .unknownHost: cause = RequestError.Cause.ConnectionFailed(networkError: networkError)
+        case .connectionClosed, .malformedResponse:
+            cause = RequestError.Cause.ConnectionClosed(networkError: networkError)
+        case .cancelled: cause = RequestError.Cause.RequestCancelled(networkError: networkError)
+        case .invalidURL:
+            cause = RequestError.Cause.InvalidRequestURL(urlSource: String(describing: networkError))
+        case .protocolViolation, .bodyTooLarge, .other:
+            return RequestError(userMessage: "Network error: \(String(describing: networkError))", cause: networkError)
         }
         return RequestError(userMessage: RequestError.describe(cause), cause: cause)
     }
 
-    private enum Kind { case timeout, connection, closed, cancelled, other }
-
-    private static func classify(_ error: any Error) -> Kind {
-        if let clientError = error as? HTTPClientError {
-            switch clientError {
-            case .readTimeout, .writeTimeout, .connectTimeout, .deadlineExceeded: return .timeout
-            case .cancelled: return .cancelled
-            case .remoteConnectionClosed, .bodyLengthMismatch: return .closed
-            case .alreadyShutdown: return .connection
-            default: break
-            }
-        }
-        if error is NIOConnectionError || error is IOError {
-            return .connection
-        }
-        if let channelError = error as? ChannelError {
-            switch channelError {
-            case .connectTimeout: return .timeout
-            case .ioOnClosedChannel, .eof, .outputClosed, .inputClosed, .alreadyClosed: return .closed
-            default: return .connection
-            }
-        }
-        if error is HTTPParserError {
-            return .closed
-        }
-        if let urlError = error as? URLError {
-            switch urlError.code {
-            case .timedOut: return .timeout
-            case .cancelled: return .cancelled
-            case .networkConnectionLost: return .closed
-            case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed: return .connection
-            default: return .other
-            }
-        }
-        if error is CancellationError {
-            return .cancelled
-        }
-        return .other
+    /// The transport reported neither a response nor an error.
+    struct ResponseMissing: Error, CustomStringConvertible {
+        var description: String { "the transport delivered no response" }
     }
 }

@@ -1,5 +1,6 @@
 import Logging
 import NIOConcurrencyHelpers
+import Safety
 
 /// Siesta's diagnostic log, by category. Everything is off by default.
 ///
@@ -59,6 +60,6 @@ public enum SiestaLog {
     static func log(_ category: Category, _ message: @autoclosure () -> String) {
         let handler: MessageHandler? = state.withLockedValue { $0.enabled.contains(category) ? $0.handler : nil }
         guard let handler else { return }
-        handler(category, SecretMasking.maskSecrets(in: message()))
+        handler(category, SecretMasker.maskQuerySecrets(in: message()))
     }
 }

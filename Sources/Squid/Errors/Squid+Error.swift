@@ -1,4 +1,5 @@
 import Foundation
+import Safety
 
 extension Squid {
 
@@ -98,22 +99,22 @@ extension Squid {
         public var description: String {
             switch self {
             case .invalidRequest(let message):
-                return "Invalid request: \(TextSanitizer.clean(message))"
+                return "Invalid request: \(UnsafeText.clean(message))"
             case .encodingFailed(let message):
-                return "Encoding the request failed: \(TextSanitizer.clean(message))"
+                return "Encoding the request failed: \(UnsafeText.clean(message))"
             case .invalidUrl(let text):
-                return "Invalid URL: \(TextSanitizer.clean(text))"
+                return "Invalid URL: \(UnsafeText.clean(text))"
             case .timeout(let url):
                 return "The request to \(Self.show(url)) timed out."
             case .noConnection(let url, let reason):
-                return "No connection to \(Self.show(url)): \(TextSanitizer.clean(reason))."
+                return "No connection to \(Self.show(url)): \(UnsafeText.clean(reason))."
             case .unknownHost(let url):
                 return "Unknown host for \(Self.show(url))."
             case .invalidResponse(let url, let reason):
-                return "Invalid response from \(Self.show(url)): \(TextSanitizer.clean(reason))."
+                return "Invalid response from \(Self.show(url)): \(UnsafeText.clean(reason))."
             case .requestFailed(let statusCode, let response):
                 var text = "Request to \(Self.show(response.url)) failed with status code \(statusCode)"
-                let excerpt = TextSanitizer.excerpt(of: response.body, limit: 200)
+                let excerpt = UnsafeText.excerpt(of: response.body, limit: 200)
                 if !excerpt.isEmpty {
                     text += ": \(excerpt)"
                 }
@@ -121,16 +122,16 @@ extension Squid {
             case .decodingFailed(let error, let url):
                 return "Decoding the response from \(Self.show(url)) failed: \(Self.explain(error))"
             case .headerFailed(let error):
-                return "Providing the request headers failed: \(TextSanitizer.clean(String(describing: error)))"
+                return "Providing the request headers failed: \(UnsafeText.clean(String(describing: error)))"
             case .cancelled:
                 return "The request was cancelled."
             case .unknown(let error):
-                return "The request failed: \(TextSanitizer.clean(String(describing: error)))"
+                return "The request failed: \(UnsafeText.clean(String(describing: error)))"
             }
         }
 
         private static func show(_ url: URL) -> String {
-            TextSanitizer.clean(url.absoluteString)
+            UnsafeText.clean(url.absoluteString)
         }
 
         private static func explain(_ error: DecodingError) -> String {
@@ -150,13 +151,13 @@ extension Squid {
                 context = ctx
                 what = "data corrupted"
             @unknown default:
-                return TextSanitizer.clean(String(describing: error))
+                return UnsafeText.clean(String(describing: error))
             }
             let path = context.codingPath.map { key in
                 key.intValue.map { "[\($0)]" } ?? key.stringValue
             }
             let location = path.isEmpty ? "" : " at \(path.joined(separator: "."))"
-            return TextSanitizer.clean("\(what)\(location) (\(context.debugDescription))")
+            return UnsafeText.clean("\(what)\(location) (\(context.debugDescription))")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Safety
+
 extension HttpHeader {
 
     /// The name of a header field.
@@ -26,12 +28,10 @@ extension HttpHeader {
         }
 
         /// Whether values of this field are secrets to mask in logs: `Authorization`,
-        /// `Proxy-Authorization`, `Cookie`, `Set-Cookie` and any name containing `api-key`,
-        /// `apikey`, `token` or `secret`.
+        /// `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key` and any name containing
+        /// `token`, `secret`, `password` or `api-key` (the package's one secret policy).
         public var isSecret: Bool {
-            let lower = name.lowercased()
-            let exact: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
-            return exact.contains(lower) || ["api-key", "apikey", "token", "secret"].contains { lower.contains($0) }
+            SecretMasker.isSecretHeader(name)
         }
 
         /// Compares names case-insensitively.

@@ -1,3 +1,6 @@
+import HTTPCore
+import Safety
+
 /// A set of HTTP header fields: the service's common header, the service's asynchronous header and
 /// a request's own header are all values of this type.
 ///
@@ -70,10 +73,10 @@ public struct HttpHeader: Sendable, Hashable, ExpressibleByDictionaryLiteral, Cu
         return result
     }
 
-    /// `Name: value` lines joined by `, `; values of secret fields are shown as `•••`.
+    /// `Name: value` lines joined by `, `; values of secret fields are masked (`••••••`).
     public var description: String {
         let shown = fields.map { field, value in
-            "\(field.name): \(field.isSecret ? "•••" : TextSanitizer.clean(value))"
+            "\(field.name): \(field.isSecret ? SecretMasker.mask : UnsafeText.clean(value))"
         }
         return "[" + shown.joined(separator: ", ") + "]"
     }
@@ -95,6 +98,16 @@ public struct HttpHeader: Sendable, Hashable, ExpressibleByDictionaryLiteral, Cu
         }
         hasher.combine(fields.count)
         hasher.combine(combined)
+    }
+
+    /// Adds a received field: a repeated name gets the value appended with the HTTP core's
+    /// folding (`", "`, or a line feed between `Set-Cookie` values).
+    mutating func appendReceived(_ field: Field, _ value: String) {
+        if let existing = self[field] {
+            self[field] = existing + HTTPHeaderFolding.separator(for: field.name.lowercased()) + value
+        } else {
+            self[field] = value
+        }
     }
 
     /// The first field whose value is not a legal header value (contains CR, LF or NUL).

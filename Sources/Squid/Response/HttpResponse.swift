@@ -1,11 +1,13 @@
 import Foundation
+import Safety
 
 /// The raw HTTP answer to one attempt of a request: status, headers, final URL and body bytes.
 ///
 /// Available from ``Response/httpResponse`` after a success and inside
 /// ``Squid/Error/requestFailed(statusCode:response:)`` after a rejected status code. Header
 /// names are matched case-insensitively; a header that appears several times holds its values
-/// joined by `", "` (except `Set-Cookie`, whose last value is kept).
+/// joined by `", "`, except `Set-Cookie`, whose values are joined by a line feed (cookie dates
+/// contain commas), so `header["Set-Cookie"]?.split(separator: "\n")` gives every cookie.
 public struct HttpResponse: Sendable, Hashable, CustomStringConvertible {
 
     /// The HTTP status code, e.g. 200.
@@ -30,6 +32,6 @@ public struct HttpResponse: Sendable, Hashable, CustomStringConvertible {
 
     /// `"200 http://host/path (1234 bytes)"`, with the URL sanitised.
     public var description: String {
-        "\(statusCode) \(TextSanitizer.clean(url.absoluteString)) (\(body.count) bytes)"
+        "\(statusCode) \(UnsafeText.clean(url.absoluteString)) (\(body.count) bytes)"
     }
 }

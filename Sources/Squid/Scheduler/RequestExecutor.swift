@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -47,13 +46,7 @@ struct RequestExecutor<RequestType: Request, Service: HttpService> {
     }
 
     private func attempt(_ urlRequest: URLRequest) async throws(Squid.Error) -> Delivery<RequestType.Result> {
-        let configuration = service.sessionConfiguration
-        let client = ClientRegistry.shared.client(for: configuration)
-        let response = try await HttpTransport.send(
-            urlRequest,
-            using: client,
-            maximumBodySize: configuration.maximumBodySize
-        )
+        let response = try await HttpExchange.send(urlRequest, configuration: service.sessionConfiguration)
         guard request.acceptedStatusCodes.contains(response.statusCode) else {
             throw .requestFailed(statusCode: response.statusCode, response: response)
         }

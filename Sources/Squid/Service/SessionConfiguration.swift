@@ -1,9 +1,11 @@
 import Foundation
+import HTTPCore
 
 /// The transport settings of an ``HttpService``.
 ///
-/// Services with equal configurations share one `HTTPClient` (AsyncHTTPClient) and its connection
-/// pool for the lifetime of the process; see ``shutdownSharedClients()`` for a clean exit.
+/// Services whose configurations agree on the connection settings (``connectTimeout``,
+/// ``maximumRedirects``) share one HTTP client and its connection pool for the lifetime of the
+/// process; see ``shutdownSharedClients()`` for a clean exit.
 ///
 /// ```swift
 /// var sessionConfiguration: SessionConfiguration { .init(timeout: 5, connectTimeout: 2) }
@@ -48,6 +50,6 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// Call it once before the process exits if you want a clean shutdown; it is never required
     /// (the clients live as long as the process otherwise).
     public static func shutdownSharedClients() async throws {
-        try await ClientRegistry.shared.shutdownAll()
+        await HTTPClientPool.shared.shutdownAll()
     }
 }

@@ -1,5 +1,5 @@
-import Browser
 import CNcurses
+import TUICore
 
 /// Hands out curses colour pairs for (foreground, background) colours, creating each pair
 /// once. When the terminal runs out of pairs, further combinations use pair 0 (the terminal's

@@ -1,6 +1,6 @@
-import Browser
 import CNcurses
 import Foundation
+import TUICore
 
 /// The curses screen: draws `Screen`s by writing only the cells that changed since the last
 /// frame, reads keys without blocking, and follows terminal resizes.
@@ -74,41 +74,16 @@ public final class CursesTerminal {
         return size
     }
 
-    /// Draws a frame, writing only rows and runs that differ from the previous frame.
+    /// Draws a frame, writing only what ``FrameDiff`` says changed since the previous frame.
     public func draw(_ screen: Screen) {
         guard isRunning else { return }
-        let old = previous.flatMap { $0.width == screen.width && $0.height == screen.height ? $0 : nil }
-        if old == nil { erase() }
-        for y in 0..<screen.height {
-            var first = 0
-            var last = screen.width - 1
-            if let old {
-                while first < screen.width, old[first, y] == screen[first, y] { first += 1 }
-                if first == screen.width { continue }
-                while last > first, old[last, y] == screen[last, y] { last -= 1 }
-            }
-            // Widen to whole wide characters.
-            if first > 0, screen[first, y].isContinuation { first -= 1 }
-            if last + 1 < screen.width, screen[last + 1, y].isContinuation { last += 1 }
-            writeRun(screen, y: y, from: first, through: last)
+        let update = FrameDiff.update(from: previous, to: screen)
+        if update.clearsFirst { erase() }
+        for run in update.runs {
+            hammock_put(Int32(run.y), Int32(run.x), run.text, attributes(run.style), colors.pair(for: run.style))
         }
         refresh()
         previous = screen
-    }
-
-    private func writeRun(_ screen: Screen, y: Int, from first: Int, through last: Int) {
-        var x = first
-        while x <= last {
-            let style = screen[x, y].style
-            var text = ""
-            let start = x
-            while x <= last, screen[x, y].style == style {
-                let cell = screen[x, y]
-                if !cell.isContinuation { text.append(cell.character) }
-                x += 1
-            }
-            hammock_put(Int32(y), Int32(start), text, attributes(style), colors.pair(for: style))
-        }
     }
 
     private func attributes(_ style: Style) -> attr_t {

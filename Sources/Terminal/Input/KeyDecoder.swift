@@ -1,5 +1,5 @@
-import Browser
 import CNcurses
+import TUICore
 
 /// Turns curses key codes into `Key`s.
 enum KeyDecoder {

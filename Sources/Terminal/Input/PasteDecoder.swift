@@ -1,4 +1,4 @@
-import Browser
+import TUICore
 
 /// Finds bracketed-paste markers (`ESC [200~` … `ESC [201~`) in a stream of keys and turns
 /// what lies between them into one `.paste`, so pasted newlines and tabs are not taken as Enter

@@ -1,4 +1,4 @@
-import Browser
+import TUICore
 
 /// What the terminal delivers: a key press, or text pasted as one piece (bracketed paste).
 public enum TerminalInput: Equatable, Sendable {

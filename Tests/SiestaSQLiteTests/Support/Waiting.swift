@@ -12,25 +12,6 @@ func completion(of request: any Request) async -> ResponseInfo {
     }
 }
 
-/// Polls `condition` on the main actor until it holds or `timeout` seconds pass; records an
-/// issue on timeout.
-@MainActor
-func waitUntil(
-    timeout: TimeInterval = 5,
-    _ description: String,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: @MainActor () -> Bool
-) async {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline {
-            Issue.record("timed out waiting for \(description)", sourceLocation: sourceLocation)
-            return
-        }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-}
-
 /// Returns once every block queued on the cache's work queue so far has run (Siesta writes
 /// to the cache asynchronously on that queue).
 func drain(_ cache: SQLiteEntityCache) async {

@@ -1,14 +1,13 @@
 import DemoAPI
 import Foundation
 import Siesta
+import TestSupport
 
-/// One demo server for the whole test process, started on first use on an ephemeral port.
+/// Services on the one demo server of the test process.
 enum TestServer {
-    private static let startup = Task { try await DemoServer.start() }
-
     /// The running server.
     static func shared() async throws -> DemoServer {
-        try await startup.value
+        try await SharedDemoServer.get()
     }
 
     /// A fresh service on the shared server with short staleness suited to tests.
@@ -26,6 +25,6 @@ enum TestServer {
 
     /// A path no other test uses, so per-path request counts start at zero.
     static func uniquePath(_ prefix: String = "/echo") -> String {
-        "\(prefix)/\(UUID().uuidString.lowercased())"
+        SharedDemoServer.uniquePath(prefix)
     }
 }

@@ -11,25 +11,6 @@ func completion(of request: any Request) async -> ResponseInfo {
     }
 }
 
-/// Polls `condition` on the main actor until it holds or `timeout` seconds pass; records an
-/// issue on timeout.
-@MainActor
-func waitUntil(
-    timeout: TimeInterval = 5,
-    _ description: String = "condition",
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: @MainActor () -> Bool
-) async {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline {
-            Issue.record("timed out waiting for \(description)", sourceLocation: sourceLocation)
-            return
-        }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-}
-
 /// The entity of a successful response, or `nil`.
 func entity(of info: ResponseInfo) -> Entity<Any>? {
     if case .success(let entity) = info.response { return entity }

@@ -36,15 +36,3 @@ func withDemoServer<T>(_ body: (DemoServer) async throws -> T) async throws -> T
         throw error
     }
 }
-
-/// Waits until `condition` holds, checking every 10 ms, for at most `seconds`.
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) async throws -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() {
-            return true
-        }
-        try await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return condition()
-}

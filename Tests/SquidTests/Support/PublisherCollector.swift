@@ -1,6 +1,8 @@
 import Foundation
 @preconcurrency import OpenCombine
 import Squid
+import TestSupport
+import Testing
 
 /// What a publisher sent to one subscriber: its values and its completion.
 struct Collected<Output, Failure: Error> {
@@ -47,7 +49,7 @@ final class Collector<Output: Sendable, Failure: Error>: Sendable {
 
     /// Waits for the completion, at most `seconds`; returns what was collected.
     func finish(within seconds: Double = 10) async throws -> Collected<Output, Failure> {
-        _ = try await eventually(within: seconds) { isComplete }
+        await waitUntil("the publisher to complete", timeout: seconds) { isComplete }
         return collected
     }
 }

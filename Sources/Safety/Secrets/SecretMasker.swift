@@ -1,5 +1,5 @@
-/// Hides secrets before they are shown or logged: credential headers, tokens in URLs and
-/// bearer tokens inside free text.
+/// The one policy for secrets: which headers and query parameters carry them, the one mask,
+/// and how credential headers, URLs and free text are shown or logged with them hidden.
 ///
 /// Header values are masked when the header name is a known credential header
 /// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, `X-Auth-Token`,
@@ -16,13 +16,20 @@ public enum SecretMasker {
     ]
     private static let nameFragments = ["token", "secret", "password", "passwd", "api-key", "apikey", "api_key"]
     private static let queryNames: Set<String> = [
-        "token", "access_token", "api_key", "apikey", "key", "password", "secret", "auth", "signature", "sig",
+        "token", "access_token", "refresh_token", "api_key", "api-key", "apikey", "key", "password", "secret",
+        "client_secret", "auth", "signature", "sig",
     ]
 
     /// True if a header (any case) carries credentials.
     public static func isSecretHeader(_ name: String) -> Bool {
         let lower = name.lowercased().trimmingCharacters(in: .whitespaces)
         return exactNames.contains(lower) || nameFragments.contains(where: lower.contains)
+    }
+
+    /// True if a query parameter (any case) carries credentials: `token`, `api_key`,
+    /// `access_token`, `client_secret`, `sig`, … or any name that is a secret header name.
+    public static func isSecretQueryParameter<S: StringProtocol>(_ name: S) -> Bool {
+        queryNames.contains(name.lowercased()) || isSecretHeader(String(name))
     }
 
     /// The value to show for header `name`: masked if the header is secret, unchanged otherwise.
@@ -74,8 +81,7 @@ public enum SecretMasker {
         let query = text[text.index(after: question)...]
         let masked = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pieces.count == 2, queryNames.contains(pieces[0].lowercased()) || isSecretHeader(String(pieces[0]))
-            else { return String(pair) }
+            guard pieces.count == 2, isSecretQueryParameter(pieces[0]) else { return String(pair) }
             return "\(pieces[0])=\(mask)"
         }
         return head + masked.joined(separator: "&")
@@ -98,6 +104,27 @@ public enum SecretMasker {
                 result.replaceSubrange(range.upperBound..<end, with: mask)
                 searchStart = result.index(range.upperBound, offsetBy: mask.count)
             }
+        }
+        return result
+    }
+
+    /// Masks the values of secret query parameters wherever a `?name=` or `&name=` appears in
+    /// free text, such as a log line (`GET /a?token=abc&page=2` → `GET /a?token=••••••&page=2`).
+    public static func maskQuerySecrets(in text: String) -> String {
+        guard text.contains("=") else { return text }
+        var result = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            result.append(character)
+            index = text.index(after: index)
+            guard character == "?" || character == "&" else { continue }
+            let nameEnd = text[index...].firstIndex(where: { $0 == "=" || $0 == "&" || $0 == " " }) ?? text.endIndex
+            let name = text[index..<nameEnd]
+            guard nameEnd < text.endIndex, text[nameEnd] == "=", isSecretQueryParameter(name) else { continue }
+            result += name + "=" + mask
+            let valueStart = text.index(after: nameEnd)
+            index = text[valueStart...].firstIndex(where: { $0 == "&" || $0 == " " || $0 == "#" }) ?? text.endIndex
         }
         return result
     }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Browser
+@testable import TUICore
 
 @Suite("Screen grid")
 struct ScreenTests {

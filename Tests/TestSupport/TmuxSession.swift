@@ -5,19 +5,17 @@ import Testing
 ///
 /// Each session uses its own tmux socket (`-L hammock-e2e-<pid>-<n>`), so tests can run in
 /// parallel and never touch a user's tmux; `close()` kills that server.
-final class TmuxSession {
-    let socket: String
+public final class TmuxSession {
+    /// The private tmux socket's name.
+    public let socket: String
     private static let counter = Counter()
 
-    /// The built binary: `.build/debug/hammock` at the package root (`swift build` makes it;
-    /// `swift test` builds it too, since it builds every product).
-    static var binaryPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/hammock")
-            .path
-    }
+    /// The built `hammock` binary, found by ``BuiltProducts`` (`swift build` makes it; `swift
+    /// test` builds it too, since it builds every product).
+    public static var binaryPath: String { BuiltProducts.path(of: "hammock") }
 
-    init(arguments: [String], environment: [String: String] = [:], width: Int = 150, height: Int = 45) throws {
+    /// Starts `hammock` with `arguments` in a new private tmux server of the given size.
+    public init(arguments: [String], environment: [String: String] = [:], width: Int = 150, height: Int = 45) throws {
         socket = "hammock-e2e-\(getpid())-\(TmuxSession.counter.next())"
         let binary = TmuxSession.binaryPath
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -31,14 +29,15 @@ final class TmuxSession {
 
     deinit { close() }
 
-    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    /// `text` quoted for a POSIX shell.
+    public static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     /// Runs tmux on this session's socket and returns its standard output.
     ///
     /// Uses posix_spawn and waitpid directly: the first command starts the tmux server, which
     /// keeps the client's descriptors, so output goes to a file rather than a pipe.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    public func tmux(_ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
             "\(socket)-\(UUID().uuidString).out"
         ).path
@@ -64,18 +63,18 @@ final class TmuxSession {
     }
 
     /// Sends tmux key names (`Enter`, `C-s`, `Escape`, `j`).
-    func keys(_ names: String...) throws { try tmux(["send-keys", "-t", "main"] + names) }
+    public func keys(_ names: String...) throws { try tmux(["send-keys", "-t", "main"] + names) }
 
     /// Types text literally.
-    func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }
+    public func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }
 
     /// The visible screen text.
-    func capture() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
+    public func capture() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
 
     /// Waits until the screen contains `text` at least `count` times; returns the screen (fails the
     /// test on timeout).
     @discardableResult
-    func waitFor(
+    public func waitFor(
         _ text: String, count: Int = 1, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> String {
         let deadline = Date().addingTimeInterval(timeout)
@@ -90,20 +89,24 @@ final class TmuxSession {
     }
 
     /// True while the hammock process (the session) is alive.
-    var isRunning: Bool { (try? tmux(["has-session", "-t", "main"])) != nil }
+    public var isRunning: Bool { (try? tmux(["has-session", "-t", "main"])) != nil }
 
     /// Kills the private tmux server (and hammock with it).
-    func close() {
+    public func close() {
         // kill-session hangs up hammock first; kill-server alone can leave the server waiting.
         _ = try? tmux(["kill-session", "-t", "main"])
         _ = try? tmux(["kill-server"])
     }
 
-    enum TmuxError: Error, CustomStringConvertible {
+    /// Why a tmux command failed.
+    public enum TmuxError: Error, CustomStringConvertible {
+        /// The binary to run is not there.
         case missingBinary(String)
+        /// tmux exited with a status other than 0.
         case failed([String], Int32)
 
-        var description: String {
+        /// A sentence for the test log.
+        public var description: String {
             switch self {
             case .missingBinary(let path): return "\(path) is missing: run `swift build` before the end-to-end tests"
             case .failed(let arguments, let status):
@@ -112,7 +115,7 @@ final class TmuxSession {
         }
     }
 
-    final class Counter: @unchecked Sendable {
+    private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
         func next() -> Int {

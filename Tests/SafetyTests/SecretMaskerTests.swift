@@ -1,6 +1,5 @@
+import Safety
 import Testing
-
-@testable import Browser
 
 @Suite("Masking secrets")
 struct SecretMaskerTests {
@@ -36,5 +35,24 @@ struct SecretMaskerTests {
     func headerLine() {
         #expect(SecretMasker.maskHeaderLine("Authorization: Basic Zm9v") == "Authorization: Basic ••••••")
         #expect(SecretMasker.maskHeaderLine("Accept: */*") == "Accept: */*")
+    }
+}
+
+@Suite("the one secret policy")
+struct SecretPolicyTests {
+    @Test("query parameters named like secrets are masked in free text, others stay")
+    func freeText() {
+        let line = "GET /a?token=abc&page=2&client_secret=s3 then /b?API_KEY=k#top"
+        #expect(
+            SecretMasker.maskQuerySecrets(in: line)
+                == "GET /a?token=\(SecretMasker.mask)&page=2&client_secret=\(SecretMasker.mask) then /b?API_KEY=\(SecretMasker.mask)#top"
+        )
+    }
+
+    @Test("secret query parameter names include secret header names")
+    func queryNames() {
+        #expect(SecretMasker.isSecretQueryParameter("access_token"))
+        #expect(SecretMasker.isSecretQueryParameter("X-Api-Key"))
+        #expect(!SecretMasker.isSecretQueryParameter("page"))
     }
 }

@@ -17,7 +17,7 @@ public enum Color: Hashable, Sendable {
     /// Parses a theme value: `default`, an ANSI name (`red`, `bright-red`, `gray`), `#rrggbb`, or a
     /// palette index `0`…`255`. Returns nil for anything else (the caller reports the error).
     public init?(themeValue raw: String) {
-        let value = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let value = raw.trimmingSpacesAndTabs.lowercased()
         if value == "default" || value == "none" {
             self = .default
             return

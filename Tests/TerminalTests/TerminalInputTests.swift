@@ -1,4 +1,4 @@
-import Browser
+import TUICore
 import Testing
 
 @testable import Terminal

@@ -53,7 +53,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a key-map name (case-insensitive for named keys); nil if unknown.
     public init?(name: String) {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingSpacesAndTabs
         if trimmed.count == 1, let character = trimmed.first {
             self = .character(character)
             return

@@ -167,7 +167,7 @@ public struct Screen: Equatable, Sendable {
     public func find(_ needle: String) -> (x: Int, y: Int)? {
         for row in 0..<height {
             let rowText = line(row)
-            guard let range = rowText.range(of: needle) else { continue }
+            guard let range = rowText.firstRange(of: needle) else { continue }
             return (CharacterWidth.of(rowText[rowText.startIndex..<range.lowerBound]), row)
         }
         return nil

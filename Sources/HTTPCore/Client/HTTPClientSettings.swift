@@ -1,0 +1,38 @@
+import Foundation
+
+/// How an ``HTTPTransport``'s client behaves: timeouts, redirects, decompression, connection
+/// retries. Transports with equal settings can share one client (see ``HTTPClientPool``).
+package struct HTTPClientSettings: Sendable, Hashable {
+    /// Seconds to wait for a TCP (and TLS) connection. 10 by default.
+    package var connectTimeout: TimeInterval
+    /// Seconds without receiving any bytes before an exchange fails; nil waits for ever. 60 by
+    /// default.
+    package var readTimeout: TimeInterval?
+    /// Redirects followed per request (never in a cycle); 0 disables following. 10 by default.
+    package var maximumRedirects: Int
+    /// Whether gzip and deflate responses are decompressed (and asked for). On by default, with
+    /// at most ``maximumDecompressionRatio`` expansion.
+    package var decompresses: Bool
+    /// The largest ratio of decompressed to compressed size accepted, against zip bombs.
+    package var maximumDecompressionRatio: Int
+    /// Whether a failed connection attempt is retried with backoff until ``connectTimeout``
+    /// runs out. Off by default, so an unreachable server is reported at once.
+    package var retriesFailedConnections: Bool
+
+    /// Creates settings; every parameter has the default described on its property.
+    package init(
+        connectTimeout: TimeInterval = 10,
+        readTimeout: TimeInterval? = 60,
+        maximumRedirects: Int = 10,
+        decompresses: Bool = true,
+        maximumDecompressionRatio: Int = 100,
+        retriesFailedConnections: Bool = false
+    ) {
+        self.connectTimeout = connectTimeout
+        self.readTimeout = readTimeout
+        self.maximumRedirects = maximumRedirects
+        self.decompresses = decompresses
+        self.maximumDecompressionRatio = maximumDecompressionRatio
+        self.retriesFailedConnections = retriesFailedConnections
+    }
+}

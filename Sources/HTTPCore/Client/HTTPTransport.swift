@@ -1,0 +1,100 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The one HTTP transport of the package: an AsyncHTTPClient `HTTPClient` set up from
+/// ``HTTPClientSettings``, turning `URLRequest`s into exchanges.
+///
+/// Siesta's `AsyncHTTPClientProvider` and Squid's request executor are thin adapters over it.
+/// Every exchange, started with a callback or awaited, runs the same way: the request is
+/// checked (http or https with a host) and converted, the ``HTTPExchangeMonitor`` may prepare
+/// it, the whole exchange is bounded by the request's `timeoutInterval` (when positive), the
+/// body by a size limit, and the outcome is a complete ``HTTPExchangeResponse`` or an
+/// ``HTTPFailure``. Cancelling stops the transfer and closes its connection.
+package final class HTTPTransport: Sendable {
+    /// The settings the client was made with.
+    package let settings: HTTPClientSettings
+    private let client: HTTPClient
+    private let monitor: (any HTTPExchangeMonitor)?
+
+    /// Creates a transport with its own client on NIO's shared event loop group.
+    package init(settings: HTTPClientSettings = HTTPClientSettings(), monitor: (any HTTPExchangeMonitor)? = nil) {
+        self.settings = settings
+        self.monitor = monitor
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.configuration(for: settings))
+    }
+
+    deinit {
+        client.shutdown { _ in }
+    }
+
+    /// Shuts the client down, closing idle connections; exchanges started afterwards fail.
+    package func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Starts an exchange; `completion` runs exactly once, on any thread, unless nothing was
+    /// started (it then runs before this returns).
+    package func start(
+        _ request: URLRequest,
+        maximumBodySize: Int = .max,
+        completion: @escaping @Sendable (Result<HTTPExchangeResponse, HTTPFailure>) -> Void
+    ) -> HTTPTransfer {
+        var request = request
+        monitor?.prepare(&request)
+        let sent = request
+        let monitor = monitor
+        let url = request.url ?? URL(string: "about:blank")!
+        let delegate = HTTPExchangeDelegate(url: url, maximumBodySize: maximumBodySize) { result, timing in
+            monitor?.exchangeFinished(HTTPExchange(request: sent, result: result, timing: timing))
+            completion(result)
+        }
+        do {
+            let outgoing = try HTTPRequestConversion.clientRequest(from: request)
+            delegate.setRequestBytesTotal(Int64(request.httpBody?.count ?? 0))
+            let deadline: NIODeadline? =
+                request.timeoutInterval > 0
+                ? .now() + .nanoseconds(Int64(min(request.timeoutInterval, 1e9) * 1e9)) : nil
+            let task = client.execute(request: outgoing, delegate: delegate, deadline: deadline)
+            return HTTPTransfer(task: task, delegate: delegate)
+        } catch {
+            delegate.fail(HTTPFailure(classifying: error))
+            return HTTPTransfer(task: nil, delegate: delegate)
+        }
+    }
+
+    /// Sends a request and waits for the complete response. Cancelling the calling task cancels
+    /// the exchange.
+    package func send(_ request: URLRequest, maximumBodySize: Int = .max) async throws(HTTPFailure)
+        -> HTTPExchangeResponse
+    {
+        let handle = HTTPTransferSlot()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                handle.hold(start(request, maximumBodySize: maximumBodySize) { continuation.resume(returning: $0) })
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+        return try result.get()
+    }
+
+    private static func configuration(for settings: HTTPClientSettings) -> HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = HTTPClient.Configuration.Timeout(
+            connect: .milliseconds(Int64(max(settings.connectTimeout, 0.001) * 1000)),
+            read: settings.readTimeout.map { .milliseconds(Int64(max($0, 0.001) * 1000)) })
+        configuration.decompression =
+            settings.decompresses ? .enabled(limit: .ratio(settings.maximumDecompressionRatio)) : .disabled
+        configuration.redirectConfiguration =
+            settings.maximumRedirects > 0
+            ? .follow(max: settings.maximumRedirects, allowCycles: false) : .disallow
+        configuration.connectionPool.retryConnectionEstablishment = settings.retriesFailedConnections
+        return configuration
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A complete HTTP response as the server sent it: status line, every header field in order
+/// (repeated names kept apart), the redirects that led to it, the body and the timing.
+package struct HTTPExchangeResponse: Sendable {
+    /// The status code, e.g. 200.
+    package var statusCode: Int
+    /// The reason phrase of the status line, e.g. `OK`.
+    package var reasonPhrase: String
+    /// The protocol version, e.g. `HTTP/1.1`.
+    package var httpVersion: String
+    /// The header fields in the order received, names as the server spelled them.
+    package var headerFields: [HTTPHeaderField]
+    /// The URL that answered (after redirects).
+    package var url: URL
+    /// The responses that redirected here, first to last; empty when none did.
+    package var redirects: [HTTPRedirectHop]
+    /// The body after decompression; empty when there was none.
+    package var body: Data
+    /// Body bytes as they arrived on the wire (before decompression, when it applied).
+    package var wireByteCount: Int
+    /// When the exchange started, its first response byte arrived and it ended.
+    package var timing: HTTPExchangeTiming
+
+    /// The header fields as one value per name (lower-cased names), folded as
+    /// ``HTTPHeaderFolding/fold(_:)`` describes.
+    package var foldedHeaders: [String: String] {
+        HTTPHeaderFolding.fold(headerFields)
+    }
+}
+
+/// One header field of a request or response.
+package struct HTTPHeaderField: Sendable, Hashable {
+    /// The name as sent.
+    package var name: String
+    /// The value as sent.
+    package var value: String
+
+    /// Creates a field.
+    package init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One redirect on the way to the final response: the URL asked and the status that moved it.
+package struct HTTPRedirectHop: Sendable, Hashable {
+    /// The URL that answered with a redirect.
+    package var url: URL
+    /// The redirect status, e.g. 302.
+    package var statusCode: Int
+}

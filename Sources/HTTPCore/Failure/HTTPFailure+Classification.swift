@@ -1,0 +1,83 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension HTTPFailure {
+    /// Classifies any transport error. An ``HTTPFailure`` is returned as it is.
+    package init(classifying error: any Error, headReceived: Bool = false) {
+        if let failure = error as? HTTPFailure {
+            self = failure
+            return
+        }
+        self.init(kind: Self.kind(of: error), underlying: error, headReceived: headReceived)
+    }
+
+    private static func kind(of error: any Error) -> Kind {
+        if let error = error as? HTTPClientError {
+            return kind(of: error)
+        }
+        if let error = error as? NIOTooManyBytesError {
+            return .bodyTooLarge(limit: error.maxBytes ?? 0)
+        }
+        if let error = error as? NIOConnectionError {
+            let noAddress = error.connectionErrors.isEmpty
+            return noAddress && (error.dnsAError != nil || error.dnsAAAAError != nil) ? .unknownHost : .cannotConnect
+        }
+        if let error = error as? ChannelError {
+            switch error {
+            case .connectTimeout: return .timedOut
+            case .ioOnClosedChannel, .eof, .outputClosed, .inputClosed, .alreadyClosed: return .connectionClosed
+            default: return .cannotConnect
+            }
+        }
+        if error is IOError {
+            return .cannotConnect
+        }
+        if error is HTTPParserError {
+            return .malformedResponse
+        }
+        if let error = error as? URLError {
+            return kind(of: error)
+        }
+        if error is CancellationError {
+            return .cancelled
+        }
+        return .other
+    }
+
+    private static func kind(of error: HTTPClientError) -> Kind {
+        switch error {
+        case .readTimeout, .writeTimeout, .connectTimeout, .deadlineExceeded, .tlsHandshakeTimeout,
+            .getConnectionFromPoolTimeout:
+            return .timedOut
+        case .cancelled, .requestStreamCancelled:
+            return .cancelled
+        case .remoteConnectionClosed, .bodyLengthMismatch:
+            return .connectionClosed
+        case .alreadyShutdown:
+            return .cannotConnect
+        case .invalidURL, .emptyHost, .emptyScheme:
+            return .invalidURL
+        default:
+            return error.description.contains("unsupported scheme") ? .invalidURL : .protocolViolation
+        }
+    }
+
+    private static func kind(of error: URLError) -> Kind {
+        switch error.code {
+        case .timedOut: return .timedOut
+        case .cancelled: return .cancelled
+        case .networkConnectionLost: return .connectionClosed
+        case .cannotFindHost, .dnsLookupFailed: return .unknownHost
+        case .cannotConnectToHost, .notConnectedToInternet: return .cannotConnect
+        case .badURL, .unsupportedURL: return .invalidURL
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HTTPCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Squid's adapter over the package's HTTP core: sends one `URLRequest` on the shared transport
+/// for the service's ``SessionConfiguration`` and turns the outcome into an ``HttpResponse`` or a
+/// ``Squid/Error``.
+enum HttpExchange {
+
+    /// Sends `request` and returns the complete response (any status code).
+    ///
+    /// The whole exchange, connecting to the last body byte, is bounded by the request's
+    /// `timeoutInterval`. Cancelling the calling task cancels the exchange and closes the
+    /// connection.
+    static func send(_ request: URLRequest, configuration: SessionConfiguration) async throws(Squid.Error)
+        -> HttpResponse
+    {
+        let transport = HTTPClientPool.shared.transport(for: configuration.clientSettings)
+        let url = request.url ?? URL(fileURLWithPath: "/")
+        do {
+            let response = try await transport.send(request, maximumBodySize: configuration.maximumBodySize)
+            var header = HttpHeader()
+            for field in response.headerFields {
+                header.appendReceived(HttpHeader.Field(field.name), field.value)
+            }
+            return HttpResponse(statusCode: response.statusCode, header: header, url: response.url, body: response.body)
+        } catch {
+            if Task.isCancelled {
+                throw .cancelled
+            }
+            throw Squid.Error(error, url: url)
+        }
+    }
+}
+
+extension SessionConfiguration {
+    /// The HTTP core's settings for this configuration.
+    var clientSettings: HTTPClientSettings {
+        HTTPClientSettings(connectTimeout: connectTimeout, maximumRedirects: maximumRedirects)
+    }
+}
+
+extension Squid.Error {
+    /// The library's error for a failure of the HTTP core on `url`.
+    init(_ failure: HTTPFailure, url: URL) {
+        switch failure.kind {
+        case .timedOut:
+            self = .timeout(url: url)
+        case .cancelled:
+            self = .cancelled
+        case .invalidURL:
+            self = .invalidUrl(url.absoluteString)
+        case .unknownHost:
+            self = .unknownHost(url: url)
+        case .cannotConnect:
+            self = .noConnection(url: url, reason: failure.reason)
+        case .connectionClosed:
+            self =
+                failure.headReceived
+                ? .invalidResponse(url: url, reason: "the connection closed before the body was complete")
+                : .noConnection(url: url, reason: "the connection was closed by the server")
+        case .bodyTooLarge(let limit):
+            self = .invalidResponse(url: url, reason: "the body is larger than \(limit) bytes")
+        case .malformedResponse, .protocolViolation:
+            self = .invalidResponse(url: url, reason: failure.reason)
+        case .other:
+            self = .unknown(failure.underlying)
+        }
+    }
+}

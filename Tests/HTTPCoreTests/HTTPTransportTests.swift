@@ -1,0 +1,178 @@
+import Foundation
+import HTTPCore
+import NIOConcurrencyHelpers
+import TestSupport
+import Testing
+
+@testable import DemoAPI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("the HTTP core against the demo API on loopback")
+struct HTTPTransportTests {
+    let transport = HTTPTransport()
+
+    func request(_ url: URL, timeout: TimeInterval = 10) -> URLRequest {
+        var request = URLRequest(url: url)
+        request.timeoutInterval = timeout
+        return request
+    }
+
+    func failure(
+        of request: URLRequest, on transport: HTTPTransport? = nil, maximumBodySize: Int = .max
+    ) async -> HTTPFailure? {
+        let transport = transport ?? self.transport
+        do {
+            _ = try await transport.send(request, maximumBodySize: maximumBodySize)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a response keeps its status line, body, header order and timing")
+    func response() async throws {
+        let server = try await SharedDemoServer.get()
+        let response = try await transport.send(request(server.baseURL.appendingPathComponent("text")))
+        #expect(response.statusCode == 200)
+        #expect(response.reasonPhrase == "OK")
+        #expect(response.httpVersion == "HTTP/1.1")
+        #expect(String(decoding: response.body, as: UTF8.self) == TestRoutes.text)
+        #expect(response.headerFields.contains { $0.name.lowercased() == "content-type" })
+        #expect(response.foldedHeaders["content-length"] == "\(response.body.count)")
+        #expect(response.redirects.isEmpty)
+        let firstByte = try #require(response.timing.timeToFirstByte)
+        #expect(firstByte <= response.timing.total)
+    }
+
+    @Test("repeated Set-Cookie headers stay apart: in order, and folded with a line feed")
+    func setCookie() async throws {
+        let server = try await SharedDemoServer.get()
+        let response = try await transport.send(request(server.baseURL.appendingPathComponent("cookies/pair")))
+        let cookies = response.headerFields.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
+        #expect(cookies == TestRoutes.cookiePair)
+        let folded = try #require(response.foldedHeaders["set-cookie"])
+        #expect(folded.split(separator: "\n").map(String.init) == TestRoutes.cookiePair)
+    }
+
+    @Test("redirects are followed and recorded, the final URL is the one that answered")
+    func redirects() async throws {
+        let server = try await SharedDemoServer.get()
+        let start = server.baseURL.appendingPathComponent("redirect/2")
+        let response = try await transport.send(request(start))
+        #expect(response.statusCode == 200)
+        #expect(response.url.path == "/text")
+        #expect(response.redirects.map(\.url.path) == ["/redirect/2", "/redirect/1"])
+        #expect(response.redirects.map(\.statusCode) == [302, 302])
+    }
+
+    @Test("URLs that cannot be requested fail before anything is sent", arguments: ["ftp://example.com/a", "http://"])
+    func invalidURL(_ text: String) async throws {
+        let url = try #require(URL(string: text))
+        let failure = try #require(await failure(of: request(url)))
+        #expect(failure.kind == .invalidURL)
+    }
+
+    @Test("a refused connection is cannotConnect")
+    func refused() async throws {
+        let server = try await DemoServer.start()
+        let url = server.baseURL.appendingPathComponent("text")
+        await server.shutdown()
+        let failure = try #require(await failure(of: request(url)))
+        #expect(failure.kind == .cannotConnect)
+    }
+
+    @Test("a body over the limit fails with the limit")
+    func bodyLimit() async throws {
+        let server = try await SharedDemoServer.get()
+        let failure = try #require(
+            await failure(of: request(server.baseURL.appendingPathComponent("large")), maximumBodySize: 100))
+        #expect(failure.kind == .bodyTooLarge(limit: 100))
+        #expect(failure.headReceived)
+    }
+
+    @Test("the request's timeout bounds the whole exchange")
+    func timeout() async throws {
+        let server = try await SharedDemoServer.get()
+        var components = URLComponents(
+            url: server.baseURL.appendingPathComponent("slow"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "delay", value: "5000")]
+        let failure = try #require(await failure(of: request(components.url!, timeout: 0.2)))
+        #expect(failure.kind == .timedOut)
+    }
+
+    @Test("cancelling the awaiting task cancels the exchange")
+    func cancel() async throws {
+        let server = try await DemoServer.start()
+        var components = URLComponents(
+            url: server.baseURL.appendingPathComponent("slow"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "delay", value: "30000")]
+        let slow = request(components.url!, timeout: 60)
+        let transport = self.transport
+        let task = Task { () -> HTTPFailure? in
+            do throws(HTTPFailure) {
+                _ = try await transport.send(slow)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        await waitUntil("the request to reach the server") { server.requestCount(forPath: "/slow") == 1 }
+        let started = ContinuousClock.now
+        task.cancel()
+        let outcome = await task.value
+        let failure = try #require(outcome)
+        #expect(failure.kind == .cancelled)
+        #expect(started.duration(to: .now) < .seconds(5))
+        await server.shutdown()
+    }
+
+    @Test("a monitor prepares every request and sees every exchange end once")
+    func monitor() async throws {
+        let server = try await SharedDemoServer.get()
+        let monitor = RecordingMonitor()
+        let transport = HTTPTransport(monitor: monitor)
+        let response = try await transport.send(request(server.baseURL.appendingPathComponent("headers")))
+        let echoed = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        #expect(echoed?["x-monitor"] as? String == "prepared")
+        _ = await failure(of: request(URL(string: "ftp://example.com/")!), on: transport)
+        let exchanges = monitor.exchanges
+        #expect(exchanges.count == 2)
+        #expect(exchanges.first?.request.value(forHTTPHeaderField: "X-Monitor") == "prepared")
+        #expect((try? exchanges.first?.result.get().statusCode) == 200)
+        guard case .failure(let failure) = exchanges.last?.result else {
+            Issue.record("the second exchange did not fail")
+            return
+        }
+        #expect(failure.kind == .invalidURL)
+    }
+
+    @Test("transports are shared per settings until the pool shuts down")
+    func pool() async {
+        let pool = HTTPClientPool()
+        let quick = HTTPClientSettings(connectTimeout: 1)
+        let first = pool.transport(for: quick)
+        #expect(pool.transport(for: HTTPClientSettings(connectTimeout: 1)) === first)
+        #expect(pool.transport(for: HTTPClientSettings(maximumRedirects: 0)) !== first)
+        await pool.shutdownAll()
+        #expect(pool.transport(for: quick) !== first)
+        await pool.shutdownAll()
+    }
+}
+
+/// Adds `X-Monitor: prepared` to every request and records every finished exchange.
+private final class RecordingMonitor: HTTPExchangeMonitor {
+    private let recorded = NIOLockedValueBox<[HTTPExchange]>([])
+
+    var exchanges: [HTTPExchange] { recorded.withLockedValue { $0 } }
+
+    func prepare(_ request: inout URLRequest) {
+        request.setValue("prepared", forHTTPHeaderField: "X-Monitor")
+    }
+
+    func exchangeFinished(_ exchange: HTTPExchange) {
+        recorded.withLockedValue { $0.append(exchange) }
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import TUICore
+
+@Suite("the frame diff")
+struct FrameDiffTests {
+    let red = Style(foreground: .indexed(1))
+
+    func screen(_ rows: [String], width: Int = 10) -> Screen {
+        var screen = Screen(width: width, height: rows.count)
+        for (y, row) in rows.enumerated() { screen.put(row, x: 0, y: y, style: .plain) }
+        return screen
+    }
+
+    @Test("with no previous frame every row is written whole after a clear")
+    func firstFrame() {
+        let update = FrameDiff.update(from: nil, to: screen(["ab", "cd"], width: 3))
+        #expect(update.clearsFirst)
+        #expect(update.runs.map(\.text) == ["ab ", "cd "])
+        #expect(update.runs.map(\.y) == [0, 1])
+    }
+
+    @Test("an unchanged frame writes nothing")
+    func unchanged() {
+        let frame = screen(["hello", "world"])
+        #expect(FrameDiff.update(from: frame, to: frame).isEmpty)
+    }
+
+    @Test("only the span from the first to the last changed cell of a row is written")
+    func changedSpan() {
+        let update = FrameDiff.update(from: screen(["abcdefgh"]), to: screen(["abXdeYgh"]))
+        #expect(!update.clearsFirst)
+        #expect(update.runs == [FrameDiff.Run(x: 2, y: 0, text: "XdeY", style: .plain, width: 4)])
+    }
+
+    @Test("a run is cut where the style changes")
+    func styleRuns() {
+        var next = screen(["abcd"])
+        next.put("c", x: 2, y: 0, style: red)
+        let update = FrameDiff.update(from: screen(["abzz"]), to: next)
+        #expect(update.runs.map(\.text) == ["c", "d"])
+        #expect(update.runs.map(\.style) == [red, .plain])
+    }
+
+    @Test("a wide character is written whole when only its right half changed")
+    func wideCharacter() {
+        let before = screen(["a界b"])
+        var after = before
+        after.put("界", x: 1, y: 0, style: red)
+        let update = FrameDiff.update(from: before, to: after)
+        #expect(update.runs == [FrameDiff.Run(x: 1, y: 0, text: "界", style: red, width: 2)])
+    }
+
+    @Test("a change that ends on a wide character's left half includes its right half")
+    func wideCharacterRight() {
+        let update = FrameDiff.update(from: screen(["ab"]), to: screen(["a界"]))
+        #expect(update.runs == [FrameDiff.Run(x: 1, y: 0, text: "界", style: .plain, width: 2)])
+    }
+
+    @Test("a resize repaints everything")
+    func resize() {
+        let update = FrameDiff.update(from: screen(["ab"], width: 4), to: screen(["ab"], width: 5))
+        #expect(update.clearsFirst)
+        #expect(update.runs.count == 1)
+        #expect(update.runs[0].width == 5)
+    }
+
+    @Test("applying the runs to the old frame gives the new frame")
+    func applyingGivesNext() {
+        let before = screen(["hello 界 world", "second line", "third"], width: 16)
+        var after = before
+        after.put("HE", x: 0, y: 0, style: red)
+        after.put("界界", x: 3, y: 1, style: .plain)
+        after.put("!", x: 15, y: 2, style: red)
+        var replayed = before
+        for run in FrameDiff.update(from: before, to: after).runs {
+            replayed.put(run.text, x: run.x, y: run.y, style: run.style, maxWidth: run.width)
+        }
+        #expect(replayed == after)
+    }
+}

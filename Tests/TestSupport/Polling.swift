@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// Waits until `condition` holds, checking it every few milliseconds on the caller's actor (which
+/// stays free in between, so callbacks queued on it run). Records an issue naming `description`
+/// and returns false after `timeout` seconds.
+@discardableResult
+public func waitUntil(
+    _ description: String = "condition",
+    timeout: Double = 10,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    while !condition() {
+        if ContinuousClock.now > deadline {
+            Issue.record("timed out after \(timeout) s waiting for \(description)", sourceLocation: sourceLocation)
+            return false
+        }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
