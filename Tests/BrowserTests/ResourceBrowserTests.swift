@@ -36,6 +36,25 @@ struct ResourceBrowserTests {
         await server.shutdown()
     }
 
+    @Test("one loop: actions raised while one is handled wait their turn, and one dispatch redraws once")
+    func oneLoop() async throws {
+        let server = try await DemoServer.start()
+        let (browser, _) = makeBrowser(server)
+        var redraws = 0
+        browser.onChange = { redraws += 1 }
+        // Opening a resource navigates, adds the observer (whose observerAdded arrives at once,
+        // while the navigation is being handled) and loads: all of it in one drain.
+        browser.start(path: "/users")
+        #expect(redraws == 1)
+        #expect(browser.state.history.last == server.baseURL.absoluteString + "users")
+        #expect(eventNames(browser) == ["observerAdded", "requested"])
+        // The resources list follows events, with no timer and no explicit refresh.
+        #expect(browser.state.resourceOrder == [server.baseURL.absoluteString + "users"])
+        await waitUntil("newData(network)") { eventNames(browser).contains("newData(network)") }
+        #expect(browser.state.resources[server.baseURL.absoluteString + "users"]?.latestData != nil)
+        await server.shutdown()
+    }
+
     @Test("r calls load(), l loadIfNeeded() sends nothing while fresh, w wipes")
     func loadKeys() async throws {
         let server = try await DemoServer.start()

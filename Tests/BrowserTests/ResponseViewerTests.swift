@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Siesta
+import TestSupport
 import Testing
 
 @testable import Browser
@@ -135,16 +136,13 @@ struct ResponseViewerTests {
             state: BrowserState(width: 150, height: 45, serviceBaseURL: server.baseURL.absoluteString),
             statusRecorder: recorder)
         browser.start(path: "/users")
-        let deadline = Date().addingTimeInterval(10)
-        while browser.state.current?.latestData == nil, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        await waitUntil("the users list") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("p")))
         browser.dispatch(.paste(#"{"username": "zed", "name": "Zed", "email": "zed@example.com"}"#))
         browser.dispatch(.key(.control("s")))
-        while Date() < deadline {
-            if case .form(let form)? = browser.state.overlay, form.response != nil { break }
-            try await Task.sleep(for: .milliseconds(20))
+        await waitUntil("the form's response") {
+            if case .form(let form)? = browser.state.overlay { return form.response != nil }
+            return false
         }
         browser.dispatch(.key(.control("r")))
         let text = BrowserView.render(browser.state).text

@@ -72,12 +72,13 @@ struct SiestaIntegrationTests {
         let server = try await DemoServer.start()
         do {
             let file = directory.file("cache.sqlite")
-            let (original, _) = try await populate(file, from: server)
+            let (original, cached) = try await populate(file, from: server)
             let changer = Service(baseURL: server.baseURL)
             let patch = await completion(
                 of: changer.resource("/users/1").request(.patch, json: ["name": "Changed Name"]))
             #expect(entity(of: patch) != nil)
-            try await Task.sleep(nanoseconds: 30_000_000)
+            // The service below counts entities older than 0.01 s as stale.
+            await waitForClock(toPass: cached.timestamp, by: 0.01)
             let requestsBefore = server.requestCount(forPath: "/users/1")
 
             let cache = try SQLiteEntityCache(fileURL: file)
@@ -109,7 +110,8 @@ struct SiestaIntegrationTests {
         do {
             let file = directory.file("cache.sqlite")
             let (original, cached) = try await populate(file, from: server)
-            try await Task.sleep(nanoseconds: 30_000_000)
+            // The service below counts entities older than 0.01 s as stale.
+            await waitForClock(toPass: cached.timestamp, by: 0.01)
             let requestsBefore = server.requestCount(forPath: "/users/1")
 
             let cache = try SQLiteEntityCache(fileURL: file)

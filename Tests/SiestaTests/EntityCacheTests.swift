@@ -109,7 +109,9 @@ struct EntityCacheTests {
         let path = TestServer.uniquePath()
         await completion(of: service.resource(path).request(.post, json: ["a": 1]))
         await completion(of: service.resource(path).request(.get))
-        try await Task.sleep(nanoseconds: 50_000_000)
+        // Cache writes run on the cache's work queue: once it has run what was queued so far,
+        // any write these requests caused would be in the log.
+        await withCheckedContinuation { continuation in cache.workQueue.async { continuation.resume() } }
         #expect(!cache.log.contains { $0.hasPrefix("write") })
     }
 }

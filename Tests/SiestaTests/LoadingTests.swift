@@ -117,7 +117,8 @@ struct LoadingTests {
         await completion(of: resource.load())
         let first = try #require(resource.latestData)
         #expect(first.etag != nil)
-        try await Task.sleep(nanoseconds: 20_000_000)
+        // The 304's refreshed timestamp must be able to differ from the first one.
+        await waitForClock(toPass: first.timestamp)
         var notModifiedCalls = 0
         var newDataCalls = 0
         let info = await completion(

@@ -18,6 +18,8 @@ struct CancellationTests {
             #expect(reached)
             first.cancel()
             second.cancel()
+            // An absence has no condition to await: wait past the moment the 800 ms response
+            // would have arrived.
             try await Task.sleep(nanoseconds: 1_200_000_000)
             #expect(first.collected.values.isEmpty)
             #expect(first.collected.completion == nil)
@@ -46,7 +48,8 @@ struct CancellationTests {
     @Test("cancelling the awaiting task ends it at once with cancelled")
     func asyncCancellation() async throws {
         try await withDemoServer { server in
-            let response = SlowRequest(delay: 3000).schedule(with: DemoService(server))
+            // The server answers after 30 s; anything near that means the cancel did not stop it.
+            let response = SlowRequest(delay: 30000).schedule(with: DemoService(server))
             let start = ContinuousClock.now
             let task = Task {
                 await failure(response)
@@ -60,7 +63,7 @@ struct CancellationTests {
                 Issue.record("expected cancelled, got \(String(describing: error))")
                 return
             }
-            #expect(elapsed < .milliseconds(2000))
+            #expect(elapsed < .seconds(10))
         }
     }
 
@@ -83,14 +86,14 @@ struct CancellationTests {
     func cancelledConnectionIsClosed() async throws {
         try await withDemoServer { server in
             let service = DemoService(server)
-            let slow = Collector(SlowRequest(delay: 5000).schedule(with: service))
+            let slow = Collector(SlowRequest(delay: 30000).schedule(with: service))
             let reached = await waitUntil { server.requestCount(forPath: "/slow") == 1 }
             #expect(reached)
             slow.cancel()
             let start = ContinuousClock.now
             let count = try await CounterRequest().schedule(with: service).value
             #expect(count == .init(count: 1))
-            #expect(ContinuousClock.now - start < .milliseconds(2000))
+            #expect(ContinuousClock.now - start < .seconds(10))
             #expect(slow.collected.completion == nil)
         }
     }

@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Squid
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -46,7 +47,7 @@ struct HookTests {
 
     @Test("the caching hook answers repeated GETs until the TTL passes")
     func caching() async throws {
-        try await withDemoServer { server in
+        try await withDemoServer { server throws in
             let cache = CachingServiceHook(ttl: 0.5)
             var service = DemoService(server)
             service.hook = cache
@@ -58,8 +59,9 @@ struct HookTests {
             #expect(try await second.httpResponse == nil)
             #expect(server.requestCount(forPath: "/counter") == 1)
             #expect(cache.count == 1)
+            let cachedAt = Date()
 
-            try await Task.sleep(nanoseconds: 700_000_000)
+            await waitUntil("the cached entry to outlive its TTL") { Date().timeIntervalSince(cachedAt) > cache.ttl }
             #expect(try await CounterRequest().schedule(with: service).value == .init(count: 2))
             #expect(server.requestCount(forPath: "/counter") == 2)
         }

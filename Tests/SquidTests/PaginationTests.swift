@@ -89,6 +89,7 @@ struct PaginationTests {
             }
             let reached = await waitUntil { collector.collected.values.count >= 1 }
             #expect(reached)
+            // An absence has no condition to await: give further pages time to (wrongly) load.
             try await Task.sleep(nanoseconds: 200_000_000)
             let loaded = collector.collected.values.count
             #expect(loaded < 3)

@@ -25,7 +25,7 @@ private struct HeaderService: HttpService {
 
     var asyncHeader: HttpHeader {
         get async throws {
-            try await Task.sleep(nanoseconds: 1_000_000)
+            await Task.yield()
             return ["X-Async": "async", "X-Shared": "async", "X-Both": "async"]
         }
     }

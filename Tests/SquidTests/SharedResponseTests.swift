@@ -12,6 +12,7 @@ struct SharedResponseTests {
     func lazy() async throws {
         try await withDemoServer { server in
             let response = CounterRequest().schedule(with: DemoService(server))
+            // An absence has no condition to await: give an eager request time to arrive.
             try await Task.sleep(nanoseconds: 200_000_000)
             #expect(server.requestCount(forPath: "/counter") == 0)
             let collector = Collector(response)
@@ -58,6 +59,7 @@ struct SharedResponseTests {
             let subscriber = DemandSubscriber<CounterRequest.Count>()
             response.subscribe(subscriber)
             _ = try await response.value
+            // An absence has no condition to await: give a value sent without demand time to arrive.
             try await Task.sleep(nanoseconds: 50_000_000)
             #expect(subscriber.received.isEmpty)
             subscriber.request(1)

@@ -22,3 +22,18 @@ public func waitUntil(
     }
     return true
 }
+
+/// Waits until the wall clock has passed `referenceTime` (seconds since 2001-01-01, the unit of
+/// Siesta's timestamps) by more than `margin` seconds: for tests that need an entity to be stale
+/// or a timestamp to differ, without guessing a sleep.
+@discardableResult
+public func waitForClock(
+    toPass referenceTime: TimeInterval,
+    by margin: TimeInterval = 0,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> Bool {
+    await waitUntil("the clock to pass \(referenceTime + margin)", sourceLocation: sourceLocation) {
+        Date.timeIntervalSinceReferenceDate > referenceTime + margin
+    }
+}
