@@ -76,7 +76,11 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(
             name: "Browser",
-            dependencies: ["Siesta", "OrderedJSON", "Safety", "TUICore", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "Siesta", "HTTPCore", "OrderedJSON", "Safety", "TUICore",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .target(
             name: "Terminal",
@@ -135,6 +139,7 @@ let package = Package(
                 "DemoAPI",
                 "TestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
     ],

@@ -42,8 +42,8 @@ final class BrowserApp {
         terminal = CursesTerminal(useColor: !noColor)
 
         let base = BrowserApp.serviceBase(for: options.url)
-        let recorder = StatusRecordingProvider()
-        let service = Service(baseURL: base.absoluteString, networking: recorder)
+        let recorder = StatusRecorder()
+        let service = Service(baseURL: base.absoluteString, networking: recorder.provider())
         let headers = options.headers
         var cacheProblem: String?
         if let path = options.cachePath {

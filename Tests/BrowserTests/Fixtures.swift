@@ -1,3 +1,4 @@
+import DemoAPI
 import Foundation
 import Siesta
 import TUICore
@@ -7,6 +8,15 @@ import TUICore
 /// Builds states and snapshots for view and update tests.
 enum Fixtures {
     static let base = "http://127.0.0.1:9/"
+
+    /// A browser on a 150×45 screen for a real server, its transport recording statuses.
+    @MainActor
+    static func resourceBrowser(on server: DemoServer) -> ResourceBrowser {
+        let recorder = StatusRecorder()
+        let service = Service(baseURL: server.baseURL, networking: recorder.provider())
+        let state = BrowserState(width: 150, height: 45, serviceBaseURL: server.baseURL.absoluteString)
+        return ResourceBrowser(service: service, state: state, statusRecorder: recorder)
+    }
 
     static func jsonSnapshot(_ url: String, _ json: String, now: Double = 1000) -> ResourceSnapshot {
         let data = EntitySnapshot(

@@ -10,19 +10,13 @@ import Testing
 @Suite("ResourceBrowser over Siesta and the demo API")
 @MainActor
 struct ResourceBrowserTests {
-    func makeBrowser(_ server: DemoServer) -> (ResourceBrowser, StatusRecordingProvider) {
-        let recorder = StatusRecordingProvider()
-        let service = Service(baseURL: server.baseURL, networking: recorder)
-        let state = BrowserState(width: 150, height: 45, serviceBaseURL: server.baseURL.absoluteString)
-        return (ResourceBrowser(service: service, state: state, statusRecorder: recorder), recorder)
-    }
 
     func eventNames(_ browser: ResourceBrowser) -> [String] { browser.state.events.map(\.name) }
 
     @Test("opening a resource observes it, calls loadIfNeeded() and logs Siesta's events")
     func openingLoads() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/users")
         #expect(browser.state.currentURL == server.baseURL.absoluteString + "users")
         await waitUntil("newData(network)") { eventNames(browser).contains("newData(network)") }
@@ -39,7 +33,7 @@ struct ResourceBrowserTests {
     @Test("one loop: actions raised while one is handled wait their turn, and one dispatch redraws once")
     func oneLoop() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         var redraws = 0
         browser.onChange = { redraws += 1 }
         // Opening a resource navigates, adds the observer (whose observerAdded arrives at once,
@@ -58,7 +52,7 @@ struct ResourceBrowserTests {
     @Test("r calls load(), l loadIfNeeded() sends nothing while fresh, w wipes")
     func loadKeys() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/counter")
         await waitUntil("first load") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("l")))
@@ -78,7 +72,7 @@ struct ResourceBrowserTests {
     @Test("an error response fills latestError with status, message and body")
     func errors() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/errors/503")
         await waitUntil("error") { browser.state.current?.latestError != nil }
         let error = try #require(browser.state.current?.latestError)
@@ -94,7 +88,7 @@ struct ResourceBrowserTests {
     @Test("Enter on a link navigates with relative() and b goes back")
     func navigation() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/users/1")
         await waitUntil("user") { browser.state.current?.latestData != nil }
         let line = try #require(
@@ -115,7 +109,7 @@ struct ResourceBrowserTests {
     @Test("a POST form goes through request(.post, json:) and reports onSuccess 201")
     func postForm() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/users")
         await waitUntil("users") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("p")))
@@ -143,7 +137,7 @@ struct ResourceBrowserTests {
     @Test("a PUT then overrideLocalContent changes latestData without a request")
     func overrideAfterPut() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/users/2")
         await waitUntil("user") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("a")))
@@ -164,7 +158,7 @@ struct ResourceBrowserTests {
     @Test("the resources list shows every resource with a live state letter")
     func resourcesList() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/users")
         browser.dispatch(.key(.character("g")))
         browser.dispatch(.paste("/errors/500"))
@@ -183,7 +177,7 @@ struct ResourceBrowserTests {
     @Test("hostile bodies from the server reach the screen escaped")
     func hostile() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/hostile")
         await waitUntil("hostile text") { browser.state.current?.latestData != nil }
         let screen = BrowserView.render(browser.state)
@@ -198,7 +192,7 @@ struct ResourceBrowserTests {
     @Test("JSON from the server keeps its key order, repeated keys and the text of every number")
     func serverOrder() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/ordered")
         await waitUntil("ordered") { browser.state.current?.latestData != nil }
         let text = BrowserView.render(browser.state).text
@@ -218,7 +212,7 @@ struct ResourceBrowserTests {
     @Test("a JSON form body reaches the server byte for byte")
     func formBodyBytes() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/echo")
         await waitUntil("echo") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("p")))
@@ -244,7 +238,7 @@ struct ResourceBrowserTests {
     @Test("a search runs off the main actor over a large body and jumps to the match")
     func backgroundSearch() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: server.baseURL.absoluteString + "large?count=20000")
         await waitUntil("large") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("/")))
@@ -263,7 +257,7 @@ struct ResourceBrowserTests {
     @Test("malformed JSON is an error that says where, and its bytes stay visible")
     func malformedJSON() async throws {
         let server = try await DemoServer.start()
-        let (browser, _) = makeBrowser(server)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/broken/json")
         await waitUntil("error") { browser.state.current?.latestError != nil }
         let error = try #require(browser.state.current?.latestError)

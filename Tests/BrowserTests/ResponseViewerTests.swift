@@ -129,12 +129,7 @@ struct ResponseViewerTests {
     @Test("a real POST's response opens in the viewer")
     func realResponse() async throws {
         let server = try await DemoServer.start()
-        let recorder = StatusRecordingProvider()
-        let service = Service(baseURL: server.baseURL, networking: recorder)
-        let browser = ResourceBrowser(
-            service: service,
-            state: BrowserState(width: 150, height: 45, serviceBaseURL: server.baseURL.absoluteString),
-            statusRecorder: recorder)
+        let browser = Fixtures.resourceBrowser(on: server)
         browser.start(path: "/users")
         await waitUntil("the users list") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("p")))

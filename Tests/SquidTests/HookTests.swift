@@ -1,8 +1,10 @@
 import DemoAPI
 import Foundation
-import Squid
+import NIOConcurrencyHelpers
 import TestSupport
 import Testing
+
+@testable import Squid
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -48,7 +50,8 @@ struct HookTests {
     @Test("the caching hook answers repeated GETs until the TTL passes")
     func caching() async throws {
         try await withDemoServer { server throws in
-            let cache = CachingServiceHook(ttl: 0.5)
+            let time = NIOLockedValueBox(ContinuousClock.now)
+            let cache = CachingServiceHook(ttl: 0.5, now: { time.withLockedValue { $0 } })
             var service = DemoService(server)
             service.hook = cache
             let first = CounterRequest().schedule(with: service)
@@ -59,9 +62,7 @@ struct HookTests {
             #expect(try await second.httpResponse == nil)
             #expect(server.requestCount(forPath: "/counter") == 1)
             #expect(cache.count == 1)
-            let cachedAt = Date()
-
-            await waitUntil("the cached entry to outlive its TTL") { Date().timeIntervalSince(cachedAt) > cache.ttl }
+            time.withLockedValue { $0 += .milliseconds(501) }
             #expect(try await CounterRequest().schedule(with: service).value == .init(count: 2))
             #expect(server.requestCount(forPath: "/counter") == 2)
         }

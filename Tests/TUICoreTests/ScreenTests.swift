@@ -78,3 +78,21 @@ struct ScreenTests {
         #expect(top.height == 3 && rest.height == 0)
     }
 }
+
+@Suite("whole screens")
+struct WholeScreenTests {
+    @Test("a titled box with text inside, clipped, reads back row by row")
+    func boxWithText() {
+        var screen = Screen(width: 12, height: 4)
+        screen.box(Rect(x: 0, y: 0, width: 12, height: 4), title: [Span("Events", .plain)], style: .plain)
+        screen.put("observerAdded", x: 1, y: 1, style: .plain, maxWidth: 10)
+        screen.put("界 ok", x: 1, y: 2, style: .plain, maxWidth: 10)
+        #expect(
+            screen.lines == [
+                "┌ Events ──┐",
+                "│observerAd│",
+                "│界 ok     │",
+                "└──────────┘",
+            ])
+    }
+}

@@ -38,15 +38,15 @@ public final class ResourceBrowser: ResourceObserver {
     private var progress: [String: Double] = [:]
     private var observed: Set<String> = []
 
-    private let statusRecorder: StatusRecordingProvider?
+    private let statusRecorder: StatusRecorder?
     private var searchTask: Task<Void, Never>?
     private var pending: [Action] = []
     private var isDraining = false
     private var resourceListIsStale = false
 
-    /// Creates a browser for a service with a start state. Pass the service's transport as
-    /// `statusRecorder` to show HTTP status codes in success hooks.
-    public init(service: Service, state: BrowserState, statusRecorder: StatusRecordingProvider? = nil) {
+    /// Creates a browser for a service with a start state. To show HTTP status codes in success
+    /// hooks, pass the `statusRecorder` whose `provider()` the service sends through.
+    public init(service: Service, state: BrowserState, statusRecorder: StatusRecorder? = nil) {
         self.service = service
         self.state = state
         self.statusRecorder = statusRecorder
@@ -204,7 +204,7 @@ public final class ResourceBrowser: ResourceObserver {
         guard let request else { return }
         let url = resource.url.absoluteString
         request.onSuccess { [weak self] entity in
-            let status = self?.statusRecorder?.lastStatus(method: method.rawValue, url: url)
+            let status = self?.statusRecorder?.lastStatus(method: method, url: url)
             self?.dispatch(.requestHook(.onSuccess, url: url, method: method, status: status, detail: ""))
             if reportsToForm {
                 let response = FormResponse(

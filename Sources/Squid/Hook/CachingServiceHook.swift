@@ -32,10 +32,17 @@ public final class CachingServiceHook: ServiceHook {
     public let ttl: TimeInterval
 
     private let entries = NIOLockedValueBox<[URLRequest: Entry]>([:])
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     /// Creates a cache whose entries live `ttl` seconds (600 by default).
-    public init(ttl: TimeInterval = 600) {
+    public convenience init(ttl: TimeInterval = 600) {
+        self.init(ttl: ttl, now: { .now })
+    }
+
+    /// Creates a cache that reads the time from `now` (tests move it by hand).
+    init(ttl: TimeInterval, now: @escaping @Sendable () -> ContinuousClock.Instant) {
         self.ttl = ttl
+        self.now = now
     }
 
     /// The number of entries currently stored, expired or not.
@@ -53,7 +60,7 @@ public final class CachingServiceHook: ServiceHook {
         guard request.method == .get else {
             return nil
         }
-        let now = ContinuousClock.now
+        let now = self.now()
         let limit = Duration.nanoseconds(Int64(max(0, ttl) * 1_000_000_000))
         return entries.withLockedValue { entries -> R.Result? in
             guard let entry = entries[urlRequest] else {
@@ -72,7 +79,7 @@ public final class CachingServiceHook: ServiceHook {
         guard request.method == .get else {
             return
         }
-        let entry = Entry(stored: .now, value: result)
+        let entry = Entry(stored: now(), value: result)
         entries.withLockedValue { $0[urlRequest] = entry }
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import HTTPCore
+import NIOConcurrencyHelpers
+import Siesta
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Remembers the HTTP status of the latest response per method and URL, as a monitor of the
+/// HTTP core that the browser's transport reports every exchange to.
+///
+/// Siesta's success hooks receive an `Entity`, which carries no status code; the Events pane
+/// wants `onSuccess 201`. The browser's service sends through ``provider``, and the status is
+/// looked up when a hook fires. Only the latest status per (method, URL) is kept, so two
+/// overlapping requests to the same URL may report each other's status.
+public final class StatusRecorder: HTTPExchangeMonitor {
+    private let statuses = NIOLockedValueBox<[String: Int]>([:])
+
+    /// Creates a recorder with nothing recorded.
+    public init() {}
+
+    /// A Siesta transport (the default AsyncHTTPClient one) that reports to this recorder.
+    public func provider() -> any NetworkingProvider {
+        AsyncHTTPClientProvider(settings: HTTPClientSettings(), monitor: self)
+    }
+
+    /// Records the status of a finished exchange.
+    package func exchangeFinished(_ exchange: HTTPExchange) {
+        guard case .success(let response) = exchange.result else { return }
+        let key = Self.key(
+            method: exchange.request.httpMethod ?? "GET", url: exchange.request.url?.absoluteString ?? "")
+        statuses.withLockedValue { $0[key] = response.statusCode }
+    }
+
+    /// The status of the latest response to `method` on `url`, if one arrived.
+    public func lastStatus(method: RequestMethod, url: String) -> Int? {
+        statuses.withLockedValue { $0[Self.key(method: method.rawValue, url: url)] }
+    }
+
+    private static func key(method: String, url: String) -> String { method.uppercased() + " " + url }
+}
