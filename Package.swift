@@ -10,12 +10,15 @@ let package = Package(
         .library(name: "DemoAPI", targets: ["DemoAPI"]),
         .library(name: "Squid", targets: ["Squid"]),
         .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
+        .library(name: "Safety", targets: ["Safety"]),
+        .library(name: "TUICore", targets: ["TUICore"]),
         .library(name: "Browser", targets: ["Browser"]),
         .executable(name: "hammock", targets: ["hammock"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,6 +36,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]
         ),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "DemoAPI", "TestSupport"]),
@@ -59,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "SiestaSQLite",
-            dependencies: ["Siesta", "CSQLite"]
+            dependencies: ["Siesta", "CSQLite", "Safety"]
         ),
         .target(
             name: "DemoAPI",

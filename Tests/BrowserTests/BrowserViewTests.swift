@@ -25,6 +25,15 @@ struct BrowserViewTests {
         #expect(text.contains("r load()"))
     }
 
+    @Test("isUpToDate turns false once the data's age passes expirationTime, with no Siesta event")
+    func staleWithTime() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
+        #expect(BrowserView.render(state).text.contains("isUpToDate true  stale in"))
+        _ = state.update(.tick(now: state.now + 60))
+        let text = BrowserView.render(state).text
+        #expect(text.contains("isUpToDate false  stale"))
+    }
+
     @Test("JSON is coloured by kind with the theme's slots")
     func syntaxColours() throws {
         let state = Fixtures.state(

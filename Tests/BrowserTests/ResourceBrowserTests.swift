@@ -36,6 +36,8 @@ struct ResourceBrowserTests {
         let browser = Fixtures.resourceBrowser(on: server)
         var redraws = 0
         browser.onChange = { redraws += 1 }
+        // A resource the browser never opened still shows in the list Siesta keeps.
+        _ = browser.service.resource("/posts")
         // Opening a resource navigates, adds the observer (whose observerAdded arrives at once,
         // while the navigation is being handled) and loads: all of it in one drain.
         browser.start(path: "/users")
@@ -43,7 +45,7 @@ struct ResourceBrowserTests {
         #expect(browser.state.history.last == server.baseURL.absoluteString + "users")
         #expect(eventNames(browser) == ["observerAdded", "requested"])
         // The resources list follows events, with no timer and no explicit refresh.
-        #expect(browser.state.resourceOrder == [server.baseURL.absoluteString + "users"])
+        #expect(browser.state.resourceOrder == ["posts", "users"].map { server.baseURL.absoluteString + $0 })
         await waitUntil("newData(network)") { eventNames(browser).contains("newData(network)") }
         #expect(browser.state.resources[server.baseURL.absoluteString + "users"]?.latestData != nil)
         await server.shutdown()

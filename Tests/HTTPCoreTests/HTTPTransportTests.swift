@@ -129,6 +129,34 @@ struct HTTPTransportTests {
         await server.shutdown()
     }
 
+    @Test("a cancel that comes before the exchange starts cancels it as soon as it exists")
+    func cancelFirst() async throws {
+        let server = try await SharedDemoServer.get()
+        let slow = request(server.baseURL.appendingPathComponent("slow"), timeout: 60)
+        let transport = self.transport
+        let task = Task { () -> HTTPFailure? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do throws(HTTPFailure) {
+                _ = try await transport.send(slow)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let outcome = await task.value
+        #expect(outcome?.kind == .cancelled)
+    }
+
+    @Test("a transport that was shut down fails new exchanges instead of hanging")
+    func afterShutdown() async throws {
+        let server = try await SharedDemoServer.get()
+        let transport = HTTPTransport()
+        await transport.shutdown()
+        let failure = try #require(
+            await failure(of: request(server.baseURL.appendingPathComponent("text")), on: transport))
+        #expect(failure.kind == .cannotConnect)
+    }
+
     @Test("a monitor prepares every request and sees every exchange end once")
     func monitor() async throws {
         let server = try await SharedDemoServer.get()

@@ -14,9 +14,14 @@ struct UnsafeTextTests {
         #expect(UnsafeText.clean("x\u{9B}y\u{202E}z\u{2028}") == "x\\u{9B}y\\u{202E}z\\u{2028}")
     }
 
-    @Test("emoji sequences with joiners and variation selectors are safe as they are")
+    @Test("invisible format characters are shown as code points")
+    func formatCharacters() {
+        #expect(UnsafeText.clean("a\u{200B}b\u{2060}c\u{FEFF}d\u{AD}e") == "a\\u{200B}b\\u{2060}c\\u{FEFF}d\\u{AD}e")
+    }
+
+    @Test("emoji sequences with joiners, variation selectors and tags are safe as they are")
     func emoji() {
-        let family = "👩‍👩‍👧‍👦 ❤️ 👍🏽"
+        let family = "👩‍👩‍👧‍👦 ❤️ 👍🏽 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
         #expect(UnsafeText.clean(family) == family)
         #expect(!family.contains(where: UnsafeText.isUnsafe))
     }

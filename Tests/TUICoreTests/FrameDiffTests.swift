@@ -42,18 +42,22 @@ struct FrameDiffTests {
         #expect(update.runs.map(\.style) == [red, .plain])
     }
 
-    @Test("a wide character is written whole when only its right half changed")
-    func wideCharacter() {
+    @Test("a change that starts on a wide character's right half starts at its left half")
+    func wideCharacterLeft() {
         let before = screen(["a界b"])
         var after = before
-        after.put("界", x: 1, y: 0, style: red)
+        // Only the continuation cell changes (its style); the character must still be written.
+        after.replaceCell(Cell(character: " ", style: red, isContinuation: true), x: 2, y: 0)
         let update = FrameDiff.update(from: before, to: after)
-        #expect(update.runs == [FrameDiff.Run(x: 1, y: 0, text: "界", style: red, width: 2)])
+        #expect(update.runs.first?.x == 1)
+        #expect(update.runs.first?.text == "界")
+        #expect(update.runs.map(\.width).reduce(0, +) == 2)
     }
 
     @Test("a change that ends on a wide character's left half includes its right half")
     func wideCharacterRight() {
-        let update = FrameDiff.update(from: screen(["ab"]), to: screen(["a界"]))
+        // The continuation cell is the same in both frames; only the character changes.
+        let update = FrameDiff.update(from: screen(["a日"]), to: screen(["a界"]))
         #expect(update.runs == [FrameDiff.Run(x: 1, y: 0, text: "界", style: .plain, width: 2)])
     }
 

@@ -53,6 +53,12 @@ public struct ResourceSnapshot {
         return "·"
     }
 
+    /// Whether the resource is up to date at `now`: it was when the snapshot was taken and has
+    /// not gone stale since (staleness raises no Siesta event, so the snapshot alone would lag).
+    public func isUpToDate(at now: TimeInterval) -> Bool {
+        isUpToDate && (secondsUntilStale(now: now).map { $0 >= 0 } ?? false)
+    }
+
     /// Seconds until the data goes stale (negative when already stale), or nil without data.
     public func secondsUntilStale(now: TimeInterval) -> TimeInterval? {
         if let error = latestError { return error.timestamp + retryTime - now }

@@ -203,6 +203,12 @@ public final class ResourceBrowser: ResourceObserver {
     ) {
         guard let request else { return }
         let url = resource.url.absoluteString
+        // A request() raises no resource event when it ends, yet isRequesting changes.
+        request.onCompletion { [weak self, weak resource] _ in
+            guard let self, let resource else { return }
+            self.resourceListIsStale = true
+            self.dispatch(.resourceChanged(self.snapshot(of: resource, rebuildBody: false), event: nil))
+        }
         request.onSuccess { [weak self] entity in
             let status = self?.statusRecorder?.lastStatus(method: method, url: url)
             self?.dispatch(.requestHook(.onSuccess, url: url, method: method, status: status, detail: ""))

@@ -348,9 +348,10 @@ public enum BrowserView {
         }
         screen.put(spans: first, x: inner.x, y: inner.y, maxWidth: inner.width)
         guard inner.height > 1 else { return }
+        let isUpToDate = snapshot.isUpToDate(at: state.now)
         var second = [
             Span("isUpToDate ", muted),
-            Span(snapshot.isUpToDate ? "true" : "false", theme.style(snapshot.isUpToDate ? .success : .warning)),
+            Span(isUpToDate ? "true" : "false", theme.style(isUpToDate ? .success : .warning)),
         ]
         if let remaining = snapshot.secondsUntilStale(now: state.now) {
             second.append(Span(remaining >= 0 ? "  stale in " + Format.duration(remaining) : "  stale", muted))

@@ -61,6 +61,8 @@ package final class HTTPTransport: Sendable {
                 request.timeoutInterval > 0
                 ? .now() + .nanoseconds(Int64(min(request.timeoutInterval, 1e9) * 1e9)) : nil
             let task = client.execute(request: outgoing, delegate: delegate, deadline: deadline)
+            // A client that is shut down fails the task without telling the delegate.
+            task.futureResult.whenFailure { delegate.fail(HTTPFailure(classifying: $0)) }
             return HTTPTransfer(task: task, delegate: delegate)
         } catch {
             delegate.fail(HTTPFailure(classifying: error))

@@ -96,33 +96,34 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
-        let (url, head, body, visits, received) = state.withLockedValue {
-            ($0.url, $0.head, $0.body, $0.visits, $0.progress.responseBytesReceived)
-        }
+        let (url, head, body, visits) = state.withLockedValue { ($0.url, $0.head, $0.body, $0.visits) }
         let redirects = Array(visits.dropLast())
         guard let head else {
             finish(.failure(HTTPFailure(kind: .malformedResponse, underlying: HTTPClientError.invalidProxyResponse)))
             return
         }
         let fields = head.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }
-        let wireCount = head.headers.first(name: "content-length").flatMap { Int($0) } ?? Int(received)
         let response = HTTPExchangeResponse(
             statusCode: Int(head.status.code), reasonPhrase: head.status.reasonPhrase,
             httpVersion: "HTTP/\(head.version.major).\(head.version.minor)", headerFields: fields, url: url,
             redirects: redirects, body: Data(buffer: body, byteTransferStrategy: .noCopy),
-            wireByteCount: wireCount, timing: timing())
+            timing: HTTPExchangeTiming(start: start, firstByte: nil, end: start))
         finish(.success(response))
     }
 
-    private func timing() -> HTTPExchangeTiming {
-        HTTPExchangeTiming(start: start, firstByte: state.withLockedValue { $0.firstByte }, end: .now)
-    }
-
+    /// Calls the completion once, with the timing taken now (the response carries the same).
     private func finish(_ result: Result<HTTPExchangeResponse, HTTPFailure>) {
-        let completion = state.withLockedValue { state -> Completion? in
+        let (completion, firstByte) = state.withLockedValue { state -> (Completion?, ContinuousClock.Instant?) in
             defer { state.completion = nil }
-            return state.completion
+            return (state.completion, state.firstByte)
         }
-        completion?(result, timing())
+        guard let completion else { return }
+        let timing = HTTPExchangeTiming(start: start, firstByte: firstByte, end: .now)
+        completion(
+            result.map { response in
+                var response = response
+                response.timing = timing
+                return response
+            }, timing)
     }
 }

@@ -17,8 +17,6 @@ package struct HTTPExchangeResponse: Sendable {
     package var redirects: [HTTPRedirectHop]
     /// The body after decompression; empty when there was none.
     package var body: Data
-    /// Body bytes as they arrived on the wire (before decompression, when it applied).
-    package var wireByteCount: Int
     /// When the exchange started, its first response byte arrived and it ended.
     package var timing: HTTPExchangeTiming
 

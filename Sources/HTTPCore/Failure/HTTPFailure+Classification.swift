@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 
 #if canImport(FoundationNetworking)
@@ -21,6 +22,9 @@ extension HTTPFailure {
     private static func kind(of error: any Error) -> Kind {
         if let error = error as? HTTPClientError {
             return kind(of: error)
+        }
+        if let error = error as? NIOHTTPDecompression.DecompressionError {
+            return error == .limit ? .decompressionLimit : .malformedResponse
         }
         if let error = error as? NIOTooManyBytesError {
             return .bodyTooLarge(limit: error.maxBytes ?? 0)

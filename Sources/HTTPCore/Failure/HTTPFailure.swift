@@ -28,6 +28,8 @@ package struct HTTPFailure: Error, Sendable {
         case invalidURL
         /// The body was larger than the limit, in bytes.
         case bodyTooLarge(limit: Int)
+        /// The compressed body expanded more than the client's ratio limit allows.
+        case decompressionLimit
         /// Anything else.
         case other
     }

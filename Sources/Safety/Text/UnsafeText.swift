@@ -4,10 +4,12 @@ import Foundation
 /// and how each is shown instead.
 ///
 /// Unsafe are the characters that can move the cursor, change colours, retitle the window,
-/// reorder text or ring the bell: C0 controls, DEL, C1 controls (U+0080–U+009F), the
-/// bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and the
-/// line and paragraph separators (U+2028, U+2029). Everything else, the zero-width joiner and
-/// variation selectors of emoji included, is safe.
+/// reorder text, ring the bell or hide text: C0 controls, DEL, C1 controls (U+0080–U+009F), the
+/// line and paragraph separators (U+2028, U+2029) and the invisible format characters
+/// (Unicode category Cf: bidi controls, zero-width space, word joiner, byte order mark, soft
+/// hyphen, …). The format characters that emoji and scripts are built from stay safe: the
+/// zero-width joiner and non-joiner (U+200D, U+200C) and the tag characters of flag sequences
+/// (U+E0020–U+E007F); variation selectors are not format characters and stay too.
 ///
 /// Shown instead: a C0 control as its Unicode control picture (`ESC` → `␛`, `NUL` → `␀`), DEL as
 /// `␡`, a tab as spaces to the next multiple of 4 columns, any other unsafe scalar as
@@ -16,12 +18,14 @@ public enum UnsafeText {
     /// True if the scalar must not reach a terminal as it is.
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00..<0x20, 0x7F...0x9F:
+        case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
             return true
-        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
-            return true
-        default:
+        case 0xA0..<0xAD, 0x200C, 0x200D, 0xE0020...0xE007F:
             return false
+        case ..<0xA0:
+            return false
+        default:
+            return scalar.properties.generalCategory == .format
         }
     }
 

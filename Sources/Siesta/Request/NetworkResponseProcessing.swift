@@ -66,8 +66,11 @@ enum NetworkResponseProcessing {
             cause = RequestError.Cause.ConnectionClosed(networkError: networkError)
         case .cancelled: cause = RequestError.Cause.RequestCancelled(networkError: networkError)
         case .invalidURL:
-            cause = RequestError.Cause.InvalidRequestURL(urlSource: String(describing: networkError))
-        case .protocolViolation, .bodyTooLarge, .other:
+            let source = (networkError as? HTTPInvalidURL)?.url
+            return RequestError(
+                userMessage: "Invalid URL: \(String(describing: networkError))",
+                cause: RequestError.Cause.InvalidRequestURL(urlSource: source))
+        case .protocolViolation, .bodyTooLarge, .decompressionLimit, .other:
             return RequestError(userMessage: "Network error: \(String(describing: networkError))", cause: networkError)
         }
         return RequestError(userMessage: RequestError.describe(cause), cause: cause)

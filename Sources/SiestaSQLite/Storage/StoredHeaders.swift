@@ -1,18 +1,20 @@
 import Foundation
+import Safety
 
 /// How an entity's headers are kept in the `headers` column: a JSON object of lower-cased
 /// names to values, without headers that carry credentials.
 enum StoredHeaders {
-    /// Headers never written to disk: cookies a server sets, and any credentials that found
-    /// their way into a header map. Compared with lower-cased names.
-    static let excludedNames: Set<String> = [
-        "set-cookie", "set-cookie2", "cookie", "authorization", "proxy-authorization",
-    ]
+    /// Whether a header is never written to disk: the package's secret headers (cookies a server
+    /// sets, credentials, API keys and tokens that found their way into a header map), and
+    /// `Set-Cookie2`.
+    static func isExcluded(_ name: String) -> Bool {
+        SecretMasker.isSecretHeader(name) || name.lowercased() == "set-cookie2"
+    }
 
     /// The JSON text stored for `headers`, with excluded headers dropped and keys sorted (so
     /// equal header maps give equal text).
     static func encode(_ headers: [String: String]) throws -> String {
-        let kept = headers.filter { !excludedNames.contains($0.key.lowercased()) }
+        let kept = headers.filter { !isExcluded($0.key) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(kept), as: UTF8.self)

@@ -6,9 +6,9 @@ import HTTPCore
 /// Services whose configurations agree on the connection settings (``connectTimeout``,
 /// ``maximumRedirects``) share one HTTP client and its connection pool for the lifetime of the
 /// process; see ``shutdownSharedClients()`` for a clean exit. The client is the package's HTTP
-/// core, the same as Siesta's: a connection silent for 60 s fails the request (read timeout),
-/// gzip and deflate responses are asked for and decompressed (at most 100× expansion), and
-/// repeated response headers are folded as ``HttpResponse`` describes.
+/// core, the same as Siesta's: gzip and deflate responses are asked for and decompressed (at most
+/// 100× expansion), repeated response headers are folded as ``HttpResponse`` describes, and
+/// ``timeout`` (or a request's own) bounds each request as a whole.
 ///
 /// ```swift
 /// var sessionConfiguration: SessionConfiguration { .init(timeout: 5, connectTimeout: 2) }

@@ -20,6 +20,10 @@ enum HttpExchange {
     {
         let transport = HTTPClientPool.shared.transport(for: configuration.clientSettings)
         let url = request.url ?? URL(fileURLWithPath: "/")
+        var request = request
+        if request.timeoutInterval <= 0 {
+            request.timeoutInterval = SessionConfiguration.default.timeout
+        }
         do {
             let response = try await transport.send(request, maximumBodySize: configuration.maximumBodySize)
             var header = HttpHeader()
@@ -37,9 +41,10 @@ enum HttpExchange {
 }
 
 extension SessionConfiguration {
-    /// The HTTP core's settings for this configuration.
+    /// The HTTP core's settings for this configuration. No read timeout: every request is bounded
+    /// as a whole by its own timeout, which may be longer than any idle limit would be.
     var clientSettings: HTTPClientSettings {
-        HTTPClientSettings(connectTimeout: connectTimeout, maximumRedirects: maximumRedirects)
+        HTTPClientSettings(connectTimeout: connectTimeout, readTimeout: nil, maximumRedirects: maximumRedirects)
     }
 }
 
@@ -64,6 +69,8 @@ extension Squid.Error {
                 : .noConnection(url: url, reason: "the connection was closed by the server")
         case .bodyTooLarge(let limit):
             self = .invalidResponse(url: url, reason: "the body is larger than \(limit) bytes")
+        case .decompressionLimit:
+            self = .invalidResponse(url: url, reason: "the compressed body expands beyond the decompression limit")
         case .malformedResponse, .protocolViolation:
             self = .invalidResponse(url: url, reason: failure.reason)
         case .other:
