@@ -96,7 +96,11 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
-        let (url, head, body, visits) = state.withLockedValue { ($0.url, $0.head, $0.body, $0.visits) }
+        // The body moves out, so a transfer handle kept after the end holds no bytes.
+        let (url, head, body, visits) = state.withLockedValue { state in
+            defer { state.body = ByteBuffer() }
+            return (state.url, state.head, state.body, state.visits)
+        }
         let redirects = Array(visits.dropLast())
         guard let head else {
             finish(.failure(HTTPFailure(kind: .malformedResponse, underlying: HTTPClientError.invalidProxyResponse)))
