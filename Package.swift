@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,6 +38,8 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "DemoAPI", "TestSupport"]),
@@ -46,7 +49,14 @@ let package = Package(
         .testTarget(name: "TUICoreTests", dependencies: ["TUICore"]),
         .target(
             name: "TestSupport",
-            dependencies: ["DemoAPI"],
+            dependencies: [
+                "DemoAPI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             path: "Tests/TestSupport"
         ),
         .target(
@@ -95,7 +105,7 @@ let package = Package(
             name: "hammock",
             dependencies: [
                 "Browser", "Terminal", "TUICore", "DemoAPI", "Siesta",
-                "SiestaSQLite",
+                "SiestaSQLite", "HTTPCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

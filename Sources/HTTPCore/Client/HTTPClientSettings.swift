@@ -1,7 +1,7 @@
 import Foundation
 
 /// How an ``HTTPTransport``'s client behaves: timeouts, redirects, decompression, connection
-/// retries. Transports with equal settings can share one client (see ``HTTPClientPool``).
+/// retries, TLS verification and client certificates, proxies. Transports with equal settings can share one client (see ``HTTPClientPool``).
 package struct HTTPClientSettings: Sendable, Hashable {
     /// Seconds to wait for a TCP (and TLS) connection. 10 by default.
     package var connectTimeout: TimeInterval
@@ -18,6 +18,12 @@ package struct HTTPClientSettings: Sendable, Hashable {
     /// Whether a failed connection attempt is retried with backoff until ``connectTimeout``
     /// runs out. Off by default, so an unreachable server is reported at once.
     package var retriesFailedConnections: Bool
+    /// How HTTPS servers are verified and which client certificate is presented. The system's
+    /// trust roots and full verification by default.
+    package var tls: HTTPTLSSettings
+    /// Which requests go through a proxy. Direct by default: the environment is read only when
+    /// asked, with ``HTTPProxySettings/fromEnvironment(_:override:)``.
+    package var proxy: HTTPProxySettings
 
     /// Creates settings; every parameter has the default described on its property.
     package init(
@@ -26,7 +32,9 @@ package struct HTTPClientSettings: Sendable, Hashable {
         maximumRedirects: Int = 10,
         decompresses: Bool = true,
         maximumDecompressionRatio: Int = 100,
-        retriesFailedConnections: Bool = false
+        retriesFailedConnections: Bool = false,
+        tls: HTTPTLSSettings = HTTPTLSSettings(),
+        proxy: HTTPProxySettings = .direct
     ) {
         self.connectTimeout = connectTimeout
         self.readTimeout = readTimeout
@@ -34,5 +42,7 @@ package struct HTTPClientSettings: Sendable, Hashable {
         self.decompresses = decompresses
         self.maximumDecompressionRatio = maximumDecompressionRatio
         self.retriesFailedConnections = retriesFailedConnections
+        self.tls = tls
+        self.proxy = proxy
     }
 }

@@ -11,7 +11,7 @@ package struct HTTPFailure: Error, Sendable {
     package enum Kind: Sendable, Equatable {
         /// A deadline, connect timeout or read timeout passed.
         case timedOut
-        /// No connection could be made (refused, unreachable, TLS set-up failed, client shut down).
+        /// No connection could be made (refused, unreachable, client shut down).
         case cannotConnect
         /// The host name did not resolve.
         case unknownHost
@@ -30,6 +30,9 @@ package struct HTTPFailure: Error, Sendable {
         case bodyTooLarge(limit: Int)
         /// The compressed body expanded more than the client's ratio limit allows.
         case decompressionLimit
+        /// TLS failed, or was expected and not spoken; the underlying error is an
+        /// ``HTTPTLSFailure`` whose description says what failed.
+        case tls(HTTPTLSProblem)
         /// Anything else.
         case other
     }

@@ -70,6 +70,8 @@ enum NetworkResponseProcessing {
             return RequestError(
                 userMessage: "Invalid URL: \(String(describing: networkError))",
                 cause: RequestError.Cause.InvalidRequestURL(urlSource: source))
+        case .tls:
+            return RequestError(userMessage: String(describing: networkError), cause: networkError)
         case .protocolViolation, .bodyTooLarge, .decompressionLimit, .other:
             return RequestError(userMessage: "Network error: \(String(describing: networkError))", cause: networkError)
         }

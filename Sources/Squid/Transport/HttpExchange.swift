@@ -71,6 +71,9 @@ extension Squid.Error {
             self = .invalidResponse(url: url, reason: "the body is larger than \(limit) bytes")
         case .decompressionLimit:
             self = .invalidResponse(url: url, reason: "the compressed body expands beyond the decompression limit")
+        case .tls:
+            let sentence = String(describing: failure.underlying)
+            self = .noConnection(url: url, reason: sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence)
         case .malformedResponse, .protocolViolation:
             self = .invalidResponse(url: url, reason: failure.reason)
         case .other:

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import HTTPCore
+
+/// The command-line options for TLS and proxies, turned into the HTTP core's client settings.
+///
+/// A file that cannot be read or parsed, a key that does not match its certificate, or a proxy
+/// URL that cannot be used (from `--proxy` or the environment) stops hammock before it starts,
+/// with a sentence naming the file or value.
+struct ConnectionOptions: ParsableArguments {
+    @Option(
+        name: .customLong("cacert"),
+        help: ArgumentHelp(
+            "A PEM file of CA certificates to trust for HTTPS, in addition to the system's.", valueName: "file"))
+    var caCertificate: String?
+
+    @Flag(
+        help: """
+            Accept any server certificate (self-signed, expired, for another host): the connection is \
+            encrypted but not authenticated. The URL pane shows INSECURE while this is on.
+            """)
+    var insecure = false
+
+    @Option(
+        name: .customLong("cert"),
+        help: ArgumentHelp(
+            "A PEM client certificate (optionally followed by its chain) to present to servers that ask for one.",
+            valueName: "file"))
+    var clientCertificate: String?
+
+    @Option(
+        name: .customLong("key"),
+        help: ArgumentHelp(
+            "The unencrypted PEM private key of --cert (omit it when the --cert file holds the key).",
+            valueName: "file"))
+    var privateKey: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            The proxy for http and https URLs (http://[user:password@]host:port or socks5://host:port), \
+            instead of HTTP_PROXY, HTTPS_PROXY and ALL_PROXY. NO_PROXY still applies.
+            """,
+            valueName: "url"))
+    var proxy: String?
+
+    func validate() throws {
+        _ = try clientSettings()
+    }
+
+    /// The client settings these options and the environment ask for.
+    func clientSettings(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError)
+        -> HTTPClientSettings
+    {
+        do {
+            var tls = try HTTPTLSSettings.load(
+                caCertificateFile: caCertificate, clientCertificateFile: clientCertificate,
+                privateKeyFile: privateKey, insecure: insecure)
+            tls.untrustedAdvice = "Use --cacert FILE to trust it, or --insecure."
+            let proxies = try HTTPProxySettings.fromEnvironment(environment, override: proxy)
+            return HTTPClientSettings(tls: tls, proxy: proxies)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+}
