@@ -1,5 +1,6 @@
 import Browser
 import Foundation
+import HTTPCore
 import Siesta
 import SiestaSQLite
 import TUICore
@@ -17,6 +18,7 @@ final class BrowserApp {
         var retry: Double?
         var svgDirectory: String
         var cachePath: String?
+        var clientSettings = HTTPClientSettings()
     }
 
     private let terminal: CursesTerminal
@@ -43,17 +45,16 @@ final class BrowserApp {
 
         let base = BrowserApp.serviceBase(for: options.url)
         let recorder = StatusRecorder()
-        let service = Service(baseURL: base.absoluteString, networking: recorder.provider())
+        let service = Service(
+            baseURL: base.absoluteString, networking: recorder.provider(settings: options.clientSettings))
         let headers = options.headers
         var cacheProblem: String?
         if let path = options.cachePath {
-            do {
-                let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let cache = try SQLiteEntityCache(fileURL: URL(fileURLWithPath: path))
+            switch PersistentCacheOpener.open(path: path) {
+            case .success(let cache):
                 service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
-            } catch {
-                cacheProblem = "persistent cache off: \(path): \(error)"
+            case .failure(let failure):
+                cacheProblem = "persistent cache off: \(failure); continuing without it"
             }
         }
         service.configure {
@@ -62,23 +63,14 @@ final class BrowserApp {
             for (name, value) in headers { $0.headers[name] = value }
         }
 
-        let (loaded, themeErrors) = ThemeLoader.loadAll(from: ThemeLoader.searchDirectories())
-        var themes = loaded
-        if noColor { themes = [.noColor] }
-        let themeIndex = options.theme.flatMap { name in themes.firstIndex { $0.name == name } } ?? 0
-        let (keyMap, keyError) = KeyMap.load()
-        let state = BrowserState(
-            width: 80, height: 24, serviceBaseURL: base.absoluteString, configuredHeaders: headers, themes: themes,
-            themeIndex: themeIndex, keyMap: keyMap)
+        let configuration = StartupConfiguration.load(theme: options.theme, noColor: noColor, environment: environment)
+        var state = BrowserState(
+            width: 80, height: 24, serviceBaseURL: base.absoluteString, configuredHeaders: headers,
+            themes: configuration.themes, themeIndex: configuration.themeIndex, keyMap: configuration.keyMap)
+        state.isInsecure = !options.clientSettings.tls.verifiesCertificates
         browser = ResourceBrowser(service: service, state: state, statusRecorder: recorder)
-        for error in themeErrors {
-            browser.dispatch(.note("\(error); using the default theme", isError: true))
-        }
+        for note in configuration.notes { browser.dispatch(.note(note, isError: true)) }
         if let cacheProblem { browser.dispatch(.note(cacheProblem, isError: true)) }
-        if let keyError { browser.dispatch(.note("\(keyError); using the default keys", isError: true)) }
-        if let name = options.theme, !noColor, !themes.contains(where: { $0.name == name }) {
-            browser.dispatch(.note("no theme named \(name); using \(themes[0].name)", isError: true))
-        }
     }
 
     /// The service root for a URL: scheme, host and port with path `/`.
@@ -106,7 +98,8 @@ final class BrowserApp {
         events.onEndOfInput = { [weak self] in self?.quit() }
         events.start()
         events.setTickInterval(1)
-        let path = options.url.path.isEmpty || options.url.path == "/" ? nil : options.url.absoluteString
+        let isRoot = (options.url.path.isEmpty || options.url.path == "/") && options.url.query == nil
+        let path = isRoot ? nil : options.url.absoluteString
         browser.start(path: path)
     }
 
@@ -149,6 +142,9 @@ final class BrowserApp {
             terminal.copyToClipboard(text)
         case .exportSVG:
             exportSVG()
+        case .redraw:
+            terminal.invalidate()
+            scheduleRender()
         case .quit:
             quit()
         default:

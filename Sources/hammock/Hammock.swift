@@ -4,6 +4,7 @@ import DemoAPI
 import Foundation
 import Siesta
 import TUICore
+import Terminal
 
 /// The `hammock` command: a terminal browser for REST resources as Siesta sees them.
 @main
@@ -21,12 +22,25 @@ struct Hammock: AsyncParsableCommand {
             Y copy the JSON value as sent  s resources list  / search (Esc stops)  n/N next/previous match  \
             z fold  W wrap long lines  t next theme  Ctrl-P save SVG  ? help  q quit.
 
-            Themes: YAML files in the repository's themes/ folder and $XDG_CONFIG_HOME/hammock/themes/. \
-            Key map: $XDG_CONFIG_HOME/hammock/keys.yaml. NO_COLOR disables colour.
+            Themes: built in (\(BuiltInThemes.sources.map(\.name).joined(separator: ", "))), plus YAML files \
+            in $XDG_CONFIG_HOME/hammock/themes/, which replace a built-in theme of the same name; \
+            --list-themes shows them all. Key map: $XDG_CONFIG_HOME/hammock/keys.yaml. A broken theme or key \
+            file is reported in the Events pane with its file, line and slot. NO_COLOR disables colour.
+
+            HTTPS and proxies: --cacert trusts a private CA besides the system roots, --insecure turns \
+            verification off, --cert/--key present a client certificate; HTTP_PROXY, HTTPS_PROXY, ALL_PROXY \
+            and NO_PROXY (or --proxy) choose a proxy.
+
+            hammock needs a terminal: with standard input or output not a terminal, or a TERM that cannot \
+            move the cursor (unset, dumb), it says so and exits with status 1.
             """
     )
 
-    @Argument(help: "The URL to open (the service base URL is its root). Omit it to browse the built-in demo API.")
+    @Argument(
+        help: """
+            The URL to open (the service base URL is its root): http:// or https://, or a bare \
+            host[:port][/path] meaning http:// (localhost:8080/users). Omit it to browse the built-in demo API.
+            """)
     var url: String?
 
     @Option(
@@ -34,13 +48,20 @@ struct Hammock: AsyncParsableCommand {
         help: ArgumentHelp("A header sent with every request, as 'Name: value'. Repeatable.", valueName: "K: V"))
     var headers: [String] = []
 
-    @Option(help: "The theme to start with (by name, e.g. nord, dracula, gruvbox, solarized-light, high-contrast).")
+    @Option(help: "The theme to start with, by name (e.g. nord, dracula, gruvbox; --list-themes shows them all).")
     var theme: String?
 
-    @Option(help: "Seconds before loaded data counts as stale (Siesta's expirationTime).")
+    @Flag(help: "Print the themes (built-in, user files, and files that failed to load) and exit.")
+    var listThemes = false
+
+    // `.unconditional` so that `--expiration -5` is read as a value (and refused by `validate`),
+    // not as an unknown option.
+    @Option(parsing: .unconditional, help: "Seconds before loaded data counts as stale (Siesta's expirationTime).")
     var expiration: Double?
 
-    @Option(help: "Seconds before a failed load may be retried by loadIfNeeded() (Siesta's retryTime).")
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds before a failed load may be retried by loadIfNeeded() (Siesta's retryTime).")
     var retry: Double?
 
     @Option(
@@ -55,21 +76,42 @@ struct Hammock: AsyncParsableCommand {
     @Option(help: "Folder where Ctrl-P saves SVG screenshots.")
     var svgDirectory: String = "."
 
+    @OptionGroup(title: "TLS and proxies")
+    var connection: ConnectionOptions
+
     func validate() throws {
+        for (name, value) in [("--expiration", expiration), ("--retry", retry)] {
+            guard let value, !(value >= 0 && value.isFinite) else { continue }
+            let isWhole = value.isFinite && value == value.rounded() && abs(value) < 1e15
+            let shown = isWhole ? String(Int(value)) : String(value)
+            throw ValidationError("\(name) must be a number of seconds ≥ 0, got \(shown)")
+        }
         if cache != nil && noCache { throw ValidationError("--cache and --no-cache exclude each other.") }
         for header in headers where !header.contains(":") {
             throw ValidationError("--header needs 'Name: value', got '\(header)'.")
         }
-        if let url, URL(string: url)?.scheme == nil {
-            throw ValidationError("'\(url)' is not an absolute URL (for example http://127.0.0.1:8080/).")
+        if let url {
+            do {
+                _ = try URLInput.parse(url)
+            } catch {
+                throw ValidationError(error.message)
+            }
         }
     }
 
     func run() async throws {
+        if listThemes {
+            print(ThemeCatalog.load().listing(), terminator: "")
+            return
+        }
+        if let problem = TerminalCheck.problem() {
+            FileHandle.standardError.write(Data("hammock: \(problem)\n".utf8))
+            throw ExitCode.failure
+        }
         var demo: DemoServer?
         let target: URL
-        if let url, let parsed = URL(string: url) {
-            target = parsed
+        if let url {
+            target = try URLInput.parse(url)
         } else {
             let server = try await DemoServer.start()
             demo = server
@@ -85,7 +127,8 @@ struct Hammock: AsyncParsableCommand {
         let options = BrowserApp.Options(
             url: target, headers: parsedHeaders, theme: theme, expiration: expiration, retry: retry,
             svgDirectory: svgDirectory,
-            cachePath: noCache ? nil : (cache ?? XDGPaths.cacheHome() + "/hammock/entities.sqlite"))
+            cachePath: noCache ? nil : (cache ?? XDGPaths.cacheHome() + "/hammock/entities.sqlite"),
+            clientSettings: try connection.clientSettings())
         await BrowserApp.run(options)
         await demo?.shutdown()
     }

@@ -1,27 +1,26 @@
 import Foundation
 import TUICore
+import TestSupport
 import Testing
 
 @testable import Browser
 
 @Suite("Themes")
 struct ThemeTests {
-    static var repositoryThemes: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("themes").path
-    }
-
-    @Test("the repository ships at least five valid themes with every slot")
-    func shippedThemes() throws {
-        let (themes, errors) = ThemeLoader.loadAll(from: [Self.repositoryThemes])
-        #expect(errors.isEmpty, "\(errors)")
+    @Test("hammock carries at least five valid built-in themes with every slot, the default first")
+    func builtInThemes() throws {
+        let themes = BuiltInThemes.themes
         #expect(themes.count >= 5)
-        #expect(themes.first?.name == "default")
-        for theme in themes {
+        #expect(themes.map(\.name) == BuiltInThemes.sources.map(\.name))
+        #expect(themes.first == Theme.standard)
+        for source in BuiltInThemes.sources {
+            // The same loader as user files, with nothing filled in from another theme.
+            let theme = try ThemeLoader.parse(source.yaml, file: source.name, fallback: Theme(name: "", colors: [:]))
+            #expect(theme.name == source.name)
             #expect(Set(theme.colors.keys) == Set(ThemeSlot.allCases), "\(theme.name)")
         }
-        let fileDefault = try #require(themes.first)
-        #expect(fileDefault.colors == Theme.standard.colors)
+        #expect(Theme.standard.color(.accent) == .indexed(6))
+        #expect(Theme.standard.color(.background) == .default)
     }
 
     @Test("missing slots fall back to the default theme")
@@ -55,17 +54,16 @@ struct ThemeTests {
 
     @Test("a broken file is reported and skipped while the others load")
     func brokenFileSkipped() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try "name: good\n".write(to: folder.appendingPathComponent("good.yaml"), atomically: true, encoding: .utf8)
-        try "name: bad\nmethods:\n  GET: 300\n".write(
-            to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
-        let (themes, errors) = ThemeLoader.loadAll(from: [folder.path])
-        #expect(themes.map(\.name) == ["default", "good"])
-        #expect(errors.count == 1)
-        #expect(errors.first?.slot == "methods.GET")
-        #expect(errors.first?.line == 3)
+        let folder = try TemporaryFolder()
+        try folder.write("good.yaml", "name: good\n")
+        try folder.write("bad.yaml", "name: bad\nmethods:\n  GET: 300\n")
+        let files = ThemeLoader.loadFolder(folder.path)
+        #expect(files.map(\.themeName) == ["bad", "good"])
+        let catalog = ThemeCatalog(userDirectory: folder.path)
+        #expect(catalog.themes.map(\.name) == BuiltInThemes.sources.map(\.name) + ["good"])
+        #expect(catalog.failures.count == 1)
+        #expect(catalog.failures.first?.error.slot == "methods.GET")
+        #expect(catalog.failures.first?.error.line == 3)
     }
 
     @Test("colour values parse names, hex and indices")

@@ -2,8 +2,9 @@ import TUICore
 
 /// A named set of colours for every `ThemeSlot`.
 ///
-/// Themes are loaded from YAML files (see `ThemeLoader`); a slot a file leaves out takes the
-/// built-in default theme's colour. `Theme.noColor` (used when `NO_COLOR` is set) maps every
+/// Themes are YAML text (see `ThemeLoader`): the built-in ones are compiled in
+/// (``BuiltInThemes``), user ones are files; a slot a theme leaves out takes the built-in
+/// default theme's colour. `Theme.noColor` (used when `NO_COLOR` is set) maps every
 /// slot to the terminal's own colours and lets attributes (bold, reverse) carry the meaning.
 public struct Theme: Equatable, Sendable {
     /// The theme's name as shown in the status line (`t` cycles themes).
@@ -40,18 +41,18 @@ public struct Theme: Equatable, Sendable {
     /// The plain text style on the pane surface.
     public var textStyle: Style { style(.text) }
 
-    /// The built-in theme every other theme falls back to; matches `themes/default.yaml`.
-    public static let standard = Theme(
-        name: "default",
-        colors: [
-            .background: .default, .surface: .default, .text: .default, .muted: .indexed(8),
-            .accent: .indexed(6), .border: .indexed(8), .focus: .indexed(14), .success: .indexed(2),
-            .warning: .indexed(3), .error: .indexed(1), .loading: .indexed(5), .jsonKey: .indexed(4),
-            .jsonString: .indexed(2), .jsonNumber: .indexed(3), .jsonBoolean: .indexed(5), .jsonNull: .indexed(8),
-            .methodGet: .indexed(2), .methodPost: .indexed(3), .methodPut: .indexed(4), .methodPatch: .indexed(6),
-            .methodDelete: .indexed(1),
-        ]
-    )
+    /// The built-in theme every other theme falls back to: the `default` entry of
+    /// ``BuiltInThemes``, parsed (the terminal's own background and text, ANSI accents).
+    public static let standard: Theme = {
+        guard let yaml = BuiltInThemes.source(named: "default") else {
+            preconditionFailure("the built-in themes have no default")
+        }
+        do {
+            return try ThemeLoader.parse(yaml, file: "built-in default", fallback: Theme(name: "default", colors: [:]))
+        } catch {
+            preconditionFailure("the built-in default theme does not parse: \(error)")
+        }
+    }()
 
     /// The theme used when `NO_COLOR` is set.
     public static let noColor = Theme(name: "no-color", colors: [:], isMonochrome: true)

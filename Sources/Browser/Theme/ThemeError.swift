@@ -17,7 +17,7 @@ public struct ThemeError: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `themes/x.yaml:7: colors.accent: "purpul" is not a colour …; using the default theme`.
+    /// `x.yaml:7: colors.accent: "purpul" is not a colour …`.
     public var description: String {
         var text = file
         if let line { text += ":\(line)" }

@@ -2,7 +2,7 @@ import Foundation
 import TUICore
 import Yams
 
-/// Reads themes from YAML files and finds the theme folders.
+/// Parses theme YAML (the built-in themes' and user files) and reads the user's theme folder.
 ///
 /// A theme file looks like:
 ///
@@ -19,7 +19,7 @@ import Yams
 ///
 /// Values: `default`, ANSI names (`red`, `bright-red`, `gray`), `#rrggbb`, or 0–255. Slots left
 /// out take the default theme's colour. Any bad value or unknown slot makes the whole file an
-/// error naming the file, line and slot; callers then fall back to the default theme.
+/// error naming the file, line and slot; ``ThemeCatalog`` reports it and leaves the theme out.
 public enum ThemeLoader {
     /// Parses theme YAML text; `file` is used in error messages. `fallback` fills missing slots.
     public static func parse(_ yaml: String, file: String, fallback: Theme = .standard) throws(ThemeError) -> Theme {
@@ -84,53 +84,46 @@ public enum ThemeLoader {
         return try parse(String(decoding: data, as: UTF8.self), file: path, fallback: fallback)
     }
 
-    /// Loads every `*.yaml`/`*.yml` theme in the folders, in order; later folders override
-    /// themes of the same name. Returns the themes (the built-in default first if no file
-    /// named `default` exists) and the errors of files that failed.
-    public static func loadAll(from directories: [String]) -> (themes: [Theme], errors: [ThemeError]) {
-        var themes: [Theme] = []
-        var errors: [ThemeError] = []
-        for directory in directories {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
-            for name in names.sorted() where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-                do {
-                    let theme = try load(path: directory + "/" + name)
-                    themes.removeAll { $0.name == theme.name }
-                    themes.append(theme)
-                } catch {
-                    errors.append(error)
-                }
-            }
-        }
-        if let index = themes.firstIndex(where: { $0.name == "default" }) {
-            themes.insert(themes.remove(at: index), at: 0)
-        } else {
-            themes.insert(.standard, at: 0)
-        }
-        return (themes, errors)
+    /// One theme file read from a folder: the theme, or why it could not be used.
+    public struct FileResult: Sendable {
+        /// The file's path.
+        public var path: String
+        /// The name the file gives its theme (its `name:` value when that can be read, else the
+        /// file name without `.yaml`/`.yml`), so a broken file can be matched to `--theme`.
+        public var themeName: String
+        /// The theme, or the first problem found in the file.
+        public var result: Result<Theme, ThemeError>
     }
 
-    /// The folders searched for themes, in order: `$HAMMOCK_THEMES`, a `themes` folder next to
-    /// the executable or up to four levels above it (the repository when run from `.build`), the
-    /// current directory's `themes`, then `$XDG_CONFIG_HOME/hammock/themes` (user themes win).
-    public static func searchDirectories(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        executablePath: String = CommandLine.arguments.first ?? ""
-    ) -> [String] {
-        var directories: [String] = []
-        if let custom = environment["HAMMOCK_THEMES"] { directories.append(custom) }
-        var folder = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("themes").path
-            if FileManager.default.fileExists(atPath: candidate) {
-                directories.append(candidate)
-                break
+    /// Reads every `*.yaml`/`*.yml` file in `directory`, sorted by file name. A missing folder
+    /// gives no files; each file that fails is returned with its error, never skipped silently.
+    public static func loadFolder(_ directory: String, fallback: Theme = .standard) -> [FileResult] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.sorted().filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.map { name in
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let stem = String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return FileResult(
+                    path: path, themeName: stem,
+                    result: .failure(ThemeError(file: path, line: nil, slot: nil, reason: "cannot be read")))
             }
-            folder.deleteLastPathComponent()
+            let yaml = String(decoding: data, as: UTF8.self)
+            do throws(ThemeError) {
+                let theme = try parse(yaml, file: path, fallback: fallback)
+                return FileResult(path: path, themeName: theme.name, result: .success(theme))
+            } catch {
+                return FileResult(path: path, themeName: declaredName(in: yaml) ?? stem, result: .failure(error))
+            }
         }
-        let local = FileManager.default.currentDirectoryPath + "/themes"
-        if !directories.contains(local), FileManager.default.fileExists(atPath: local) { directories.append(local) }
-        directories.append(XDGPaths.configHome(environment: environment) + "/hammock/themes")
-        return directories
+    }
+
+    /// The `name:` a theme's YAML declares, read leniently (nil when the text is not a YAML
+    /// mapping or has no usable name).
+    public static func declaredName(in yaml: String) -> String? {
+        guard let mapping = (try? Yams.compose(yaml: yaml))?.mapping else { return nil }
+        for (key, value) in mapping where key.string == "name" {
+            if let name = value.string, !name.isEmpty { return name }
+        }
+        return nil
     }
 }

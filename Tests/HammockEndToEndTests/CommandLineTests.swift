@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The command line without a terminal: what hammock refuses, and what still works.
+@Suite("hammock's command line and its checks before drawing")
+struct CommandLineTests {
+    @Test("with standard input not a terminal it says so and exits non-zero, at once")
+    func notATerminal() async throws {
+        let run = try await HammockProcess.run(["--no-cache"], timeout: 10)
+        #expect(run.status != 0)
+        #expect(
+            run.error
+                == "hammock: standard input is not a terminal; run it in a terminal (it is an interactive browser)\n")
+        // Nothing was drawn: no escape codes reached the output.
+        #expect(run.output.isEmpty)
+    }
+
+    @Test("TERM=dumb in a real terminal exits with a message instead of drawing")
+    func dumbTerminal() async throws {
+        let command = TmuxSession.quote(TmuxSession.binaryPath) + " --no-cache; echo \"exit status $?\"; sleep 60"
+        let session = try TmuxSession(arguments: ["-c", command], environment: ["TERM": "dumb"], binary: "/bin/sh")
+        defer { session.close() }
+        let screen = await session.waitFor("exit status 1")
+        #expect(screen.contains("hammock: the terminal type 'dumb' cannot move the cursor"), "\(screen)")
+    }
+
+    @Test("an unknown TERM exits with a message naming it")
+    func unknownTerminal() async throws {
+        let command = TmuxSession.quote(TmuxSession.binaryPath) + " --no-cache; echo \"exit status $?\"; sleep 60"
+        let session = try TmuxSession(
+            arguments: ["-c", command], environment: ["TERM": "no-such-terminal"], binary: "/bin/sh")
+        defer { session.close() }
+        let screen = await session.waitFor("exit status 1")
+        #expect(screen.contains("hammock: the terminal type 'no-such-terminal' is not in the terminfo database"))
+    }
+
+    @Test("--help and --list-themes work without a terminal")
+    func helpWithoutTerminal() async throws {
+        let help = try await HammockProcess.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("--list-themes"))
+        #expect(help.output.contains("$XDG_CONFIG_HOME/hammock/themes/"))
+        #expect(!help.output.contains("repository"))
+        let list = try await HammockProcess.run(["--list-themes"])
+        #expect(list.status == 0)
+        #expect(list.output.contains("nord"))
+    }
+
+    @Test(
+        "negative seconds are read as values and refused in a sentence",
+        arguments: [
+            (["--expiration", "-5"], "--expiration must be a number of seconds ≥ 0, got -5"),
+            (["--expiration=-5"], "--expiration must be a number of seconds ≥ 0, got -5"),
+            (["--retry", "-0.5"], "--retry must be a number of seconds ≥ 0, got -0.5"),
+        ])
+    func negativeSeconds(arguments: [String], message: String) async throws {
+        let run = try await HammockProcess.run(arguments + ["--no-cache"])
+        #expect(run.status != 0)
+        #expect(run.error.contains(message), "\(run.error)")
+        #expect(!run.error.contains("Missing value"))
+    }
+
+    @Test("zero and positive seconds are accepted (the run stops only at the terminal check)")
+    func validSeconds() async throws {
+        let run = try await HammockProcess.run(["--expiration", "0", "--retry", "2.5", "--no-cache"])
+        #expect(run.error.hasPrefix("hammock: standard input is not a terminal"), "\(run.error)")
+    }
+}
