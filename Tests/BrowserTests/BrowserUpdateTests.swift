@@ -68,12 +68,13 @@ struct BrowserUpdateTests {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
         _ = Fixtures.keys(&state, [.character("g")])
         Fixtures.type(&state, "posts/2")
-        #expect(BrowserView.render(state).text.contains("go to (relative to this resource): posts/2"))
+        #expect(
+            BrowserView.render(state).text.contains("go to (URL, host:port/path, or path under the service): posts/2"))
         guard case .navigate(let path, let from)? = Fixtures.keys(&state, [.enter]).first else {
             Issue.record("expected navigate")
             return
         }
-        #expect(path == "posts/2" && from == usersURL)
+        #expect(path == Fixtures.base + "posts/2" && from == nil)
         #expect(state.overlay == nil)
     }
 
@@ -101,7 +102,7 @@ struct BrowserUpdateTests {
         #expect(state.overlay == nil)
     }
 
-    @Test("after a PUT succeeds the form offers load() and overrideLocalContent")
+    @Test("after a PUT succeeds the form offers load() and overrideLocalContent on Ctrl keys")
     func putOffersStrategies() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, #"{"a": 1}"#))
         _ = Fixtures.keys(&state, [.character("u")])
@@ -112,8 +113,15 @@ struct BrowserUpdateTests {
         #expect(form.body.text == "{\n  \"a\": 1\n}")
         _ = Fixtures.keys(&state, [.control("s")])
         _ = state.update(.formFinished(.succeeded(status: 200, body: "{}")))
-        #expect(BrowserView.render(state).text.contains("o overrideLocalContent(with: sent body)"))
-        guard case .overrideLocalContent(let url, _)? = Fixtures.keys(&state, [.character("o")]).first else {
+        #expect(BrowserView.render(state).text.contains("Ctrl-O overrideLocalContent(with: sent body)"))
+        // Plain letters keep typing into the still-open body after the success.
+        #expect(Fixtures.keys(&state, [.character("l"), .character("o"), .character("a")]).isEmpty)
+        guard case .form(let typed)? = state.overlay else {
+            Issue.record("the form should stay open while typing")
+            return
+        }
+        #expect(typed.body.text.contains("loa"))
+        guard case .overrideLocalContent(let url, _)? = Fixtures.keys(&state, [.control("o")]).first else {
             Issue.record("expected overrideLocalContent")
             return
         }

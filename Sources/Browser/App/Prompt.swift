@@ -2,7 +2,7 @@
 public struct Prompt: Sendable {
     /// What the answer is for.
     public enum Purpose: Sendable {
-        /// `g`: a URL or path, resolved with `relative()`.
+        /// `g`: a URL, a bare host, or a path under the service, read by ``URLInput``.
         case goTo
         /// `/`: a search in latestData.
         case search
@@ -22,7 +22,7 @@ public struct Prompt: Sendable {
     /// The label before the input.
     public var label: String {
         switch purpose {
-        case .goTo: return "go to (relative to this resource): "
+        case .goTo: return "go to (URL, host:port/path, or path under the service): "
         case .search: return "search: "
         }
     }

@@ -4,7 +4,7 @@ public enum BodyMode: String, CaseIterable, Sendable {
     case json
     /// Plain text (`request(_:text:)`).
     case text
-    /// `key=value` lines sent form-urlencoded (`request(_:urlEncoded:)`).
+    /// `key=value` pairs, by `&` or by line, sent form-urlencoded as ``RequestBody/parse(_:mode:)`` says.
     case form
 
     /// The next mode (Ctrl-T cycles).

@@ -2,7 +2,8 @@ import Foundation
 import OrderedJSON
 
 /// A request body ready to send, produced by a form after validation. JSON and text are sent
-/// exactly as typed; form fields are escaped and sent in the order written.
+/// exactly as typed; form fields are sent in the order written, each encoded as described in
+/// ``parse(_:mode:)``.
 public enum RequestBody: Sendable, Equatable {
     /// No body (DELETE).
     case none
@@ -15,20 +16,50 @@ public enum RequestBody: Sendable, Equatable {
 
     /// One `key=value` field of a form-urlencoded body.
     public struct Field: Sendable, Equatable {
-        /// The name, unescaped.
+        /// The name, as the server will decode it.
         public var name: String
-        /// The value, unescaped.
+        /// The value, as the server will decode it.
         public var value: String
+        /// The field as it goes on the wire (`a%20b=c%26d`).
+        public var encoded: String
 
-        /// Creates a field.
+        /// Creates a field from literal text: every byte but `A-Z a-z 0-9 - . _ ~` is
+        /// percent-encoded (`%`, `+`, `&`, `=` and spaces included), so the server decodes
+        /// exactly `name` and `value`.
         public init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
+            encoded = PercentEncoding.encodeAll(name) + "=" + PercentEncoding.encodeAll(value)
+        }
+
+        /// Creates a field from a pair that is encoded already (`q=rock%26roll`, `x=a+b`): it is
+        /// sent exactly as given; `name` and `value` are what a server decodes (`+` as a space).
+        public init(encodedPair: String) {
+            encoded = encodedPair
+            let equals = encodedPair.firstIndex(of: "=") ?? encodedPair.endIndex
+            func decoded(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            name = decoded(encodedPair[..<equals])
+            value = equals == encodedPair.endIndex ? "" : decoded(encodedPair[encodedPair.index(after: equals)...])
         }
     }
 
-    /// Validates and converts form text. JSON errors read "Invalid JSON at line L, column C: …";
-    /// form lines without `=` are rejected with their line number.
+    /// Validates and converts form text. JSON errors read "Invalid JSON at line L, column C: …".
+    ///
+    /// A form body is `key=value` pairs, separated by `&` or by line breaks, mixed freely
+    /// (`a=1&b=2` on one line is two fields); blank lines, empty pairs and the spaces around a
+    /// line are ignored, and the first `=` of a pair ends its key. A pair without `=` or with an
+    /// empty key is rejected with its line number. Each line is one of two kinds:
+    ///
+    /// - Literal text (the usual case): keys and values are percent-encoded on the way out,
+    ///   every byte but `A-Z a-z 0-9 - . _ ~`, so `%`, `+`, spaces and non-ASCII arrive exactly as
+    ///   typed (`note=50% + tax` is sent `note=50%25%20%2B%20tax`).
+    /// - Already encoded: a line that holds at least one `%XX` escape and otherwise only
+    ///   unreserved characters, `=`, `&`, `+` and `*` (`q=rock%26roll&x=a+b`, pasted from a log
+    ///   or a curl command) is sent byte for byte; the server decodes `%26` as `&` and `+` as a
+    ///   space. This is how a value can hold `&` or `=`.
     public static func parse(_ text: String, mode: BodyMode) throws(FormError) -> RequestBody {
         switch mode {
         case .text:
@@ -44,11 +75,19 @@ public enum RequestBody: Sendable, Equatable {
             var fields: [Field] = []
             for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty { continue }
-                guard let equals = trimmed.firstIndex(of: "=") else {
-                    throw FormError(message: "Form body line \(offset + 1) needs key=value")
+                let isEncoded = isEncodedLine(trimmed)
+                for pair in trimmed.split(separator: "&") {
+                    guard let equals = pair.firstIndex(of: "=") else {
+                        throw FormError(message: "Form body line \(offset + 1): '\(pair)' needs key=value")
+                    }
+                    guard equals > pair.startIndex else {
+                        throw FormError(message: "Form body line \(offset + 1): '\(pair)' has no key before =")
+                    }
+                    fields.append(
+                        isEncoded
+                            ? Field(encodedPair: String(pair))
+                            : Field(String(pair[..<equals]), String(pair[pair.index(after: equals)...])))
                 }
-                fields.append(Field(String(trimmed[..<equals]), String(trimmed[trimmed.index(after: equals)...])))
             }
             return .urlEncoded(fields)
         }
@@ -64,16 +103,35 @@ public enum RequestBody: Sendable, Equatable {
         case .text(let text):
             return (Data(text.utf8), "text/plain; charset=utf-8")
         case .urlEncoded(let fields):
-            let pairs = fields.map { RequestBody.escape($0.name) + "=" + RequestBody.escape($0.value) }
-            return (Data(pairs.joined(separator: "&").utf8), "application/x-www-form-urlencoded")
+            return (Data(fields.map(\.encoded).joined(separator: "&").utf8), "application/x-www-form-urlencoded")
         }
     }
 
-    private static let unreserved = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    /// True for a line written in the wire form already: one `%XX` escape at least, and
+    /// otherwise only unreserved characters, `=`, `&`, `+` and `*`.
+    static func isEncodedLine(_ line: String) -> Bool {
+        let bytes = Array(line.utf8)
+        var sawEscape = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
+                sawEscape = true
+                index += 3
+                continue
+            }
+            let allowed =
+                PercentEncoding.isUnreserved(byte) || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "&")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "*")
+            guard allowed else { return false }
+            index += 1
+        }
+        return sawEscape
+    }
 
-    /// Percent-escapes everything but unreserved characters.
-    private static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 }

@@ -175,14 +175,26 @@ public final class ResourceBrowser: ResourceObserver {
         case .cancelSearch:
             searchTask?.cancel()
             searchTask = nil
-        case .copyToClipboard, .exportSVG, .quit:
+        case .copyToClipboard, .exportSVG, .redraw, .quit:
             onEffect(command)
         }
     }
 
     private func send(_ draft: RequestDraft, from: String) {
-        let base = resource(from)
-        let target = draft.url == from ? base : base.relative(draft.url)
+        let target: Resource
+        if draft.url == from {
+            target = resource(from)
+        } else {
+            // An edited URL field is read like the g prompt.
+            do {
+                target = service.resource(
+                    absoluteURL: try URLInput.parse(
+                        draft.url, base: URL(string: state.serviceBaseURL), current: URL(string: from)))
+            } catch {
+                dispatch(.formFinished(.failed(status: nil, message: error.message, body: nil)))
+                return
+            }
+        }
         let method = draft.method
         let headers = draft.headers
         let mutation: Resource.RequestMutation = { request in
@@ -209,9 +221,20 @@ public final class ResourceBrowser: ResourceObserver {
             self.resourceListIsStale = true
             self.dispatch(.resourceChanged(self.snapshot(of: resource, rebuildBody: false), event: nil))
         }
+        // A response counted after this point answers this request; none means nothing was sent
+        // (a fresh cache hit), so no status is shown rather than an older one.
+        let responsesBefore = statusRecorder?.responseCount(method: method, url: url)
+        let statusOfThisRequest: @MainActor () -> Int? = { [statusRecorder] in
+            guard let statusRecorder, statusRecorder.responseCount(method: method, url: url) != responsesBefore
+            else { return nil }
+            return statusRecorder.lastStatus(method: method, url: url)
+        }
+        // Siesta reports fresh cached data through onSuccess and onNotModified, with no request sent.
+        let cacheHit = "no request sent: the cached data is fresh"
         request.onSuccess { [weak self] entity in
-            let status = self?.statusRecorder?.lastStatus(method: method, url: url)
-            self?.dispatch(.requestHook(.onSuccess, url: url, method: method, status: status, detail: ""))
+            let status = statusOfThisRequest()
+            let detail = status == nil && responsesBefore != nil ? cacheHit : ""
+            self?.dispatch(.requestHook(.onSuccess, url: url, method: method, status: status, detail: detail))
             if reportsToForm {
                 let response = FormResponse(
                     succeeded: true, method: method, url: url, status: status, headers: entity.headers,
@@ -222,7 +245,9 @@ public final class ResourceBrowser: ResourceObserver {
             }
         }
         request.onNotModified { [weak self] in
-            self?.dispatch(.requestHook(.onNotModified, url: url, method: method, status: 304, detail: ""))
+            let status = statusOfThisRequest()
+            let detail = status == nil && responsesBefore != nil ? cacheHit : ""
+            self?.dispatch(.requestHook(.onNotModified, url: url, method: method, status: status, detail: detail))
         }
         request.onFailure { [weak self] error in
             self?.dispatch(

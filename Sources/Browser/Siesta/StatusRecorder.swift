@@ -15,14 +15,20 @@ import Siesta
 /// looked up when a hook fires. Only the latest status per (method, URL) is kept, so two
 /// overlapping requests to the same URL may report each other's status.
 public final class StatusRecorder: HTTPExchangeMonitor {
-    private let statuses = NIOLockedValueBox<[String: Int]>([:])
+    private let statuses = NIOLockedValueBox<[String: (status: Int, count: Int)]>([:])
 
     /// Creates a recorder with nothing recorded.
     public init() {}
 
     /// A Siesta transport (the default AsyncHTTPClient one) that reports to this recorder.
     public func provider() -> any NetworkingProvider {
-        AsyncHTTPClientProvider(settings: HTTPClientSettings(), monitor: self)
+        provider(settings: HTTPClientSettings())
+    }
+
+    /// A Siesta transport with the given client settings (TLS, proxies) that reports to this
+    /// recorder.
+    package func provider(settings: HTTPClientSettings) -> any NetworkingProvider {
+        AsyncHTTPClientProvider(settings: settings, monitor: self)
     }
 
     /// Records the status of a finished exchange.
@@ -30,12 +36,18 @@ public final class StatusRecorder: HTTPExchangeMonitor {
         guard case .success(let response) = exchange.result else { return }
         let key = Self.key(
             method: exchange.request.httpMethod ?? "GET", url: exchange.request.url?.absoluteString ?? "")
-        statuses.withLockedValue { $0[key] = response.statusCode }
+        statuses.withLockedValue { $0[key] = (response.statusCode, ($0[key]?.count ?? 0) + 1) }
     }
 
     /// The status of the latest response to `method` on `url`, if one arrived.
     public func lastStatus(method: RequestMethod, url: String) -> Int? {
-        statuses.withLockedValue { $0[Self.key(method: method.rawValue, url: url)] }
+        statuses.withLockedValue { $0[Self.key(method: method.rawValue, url: url)]?.status }
+    }
+
+    /// How many responses to `method` on `url` arrived so far: a count that did not change
+    /// while a request ran means the request was answered without the network (from the cache).
+    public func responseCount(method: RequestMethod, url: String) -> Int {
+        statuses.withLockedValue { $0[Self.key(method: method.rawValue, url: url)]?.count ?? 0 }
     }
 
     private static func key(method: String, url: String) -> String { method.uppercased() + " " + url }

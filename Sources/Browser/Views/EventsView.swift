@@ -13,7 +13,8 @@ enum EventsView {
             let slot = Self.slot(of: entry.kind)
             let isEvent: Bool
             if case .resourceEvent = entry.kind { isEvent = true } else { isEvent = false }
-            var name = BrowserView.safe(entry.name, maxColumns: nameWidth)
+            // The name is never cut (`newData(localOverride)`): it pushes the URL and detail right.
+            var name = BrowserView.safe(entry.name, maxColumns: 64)
             name += String(repeating: " ", count: max(1, nameWidth - CharacterWidth.of(name)))
             let resource = BrowserView.safe(SecretMasker.maskURL(entry.resource), maxColumns: inner.width)
             let detail = BrowserView.safe(SecretMasker.maskInlineCredentials(entry.detail), maxColumns: inner.width)

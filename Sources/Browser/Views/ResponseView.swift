@@ -39,7 +39,9 @@ enum ResponseView {
             head.append([
                 Span(hook + (response.status.map { " \($0)" } ?? ""), theme.style(slot, attributes: .bold)),
                 Span("  " + response.method.rawValue + " ", theme.style(.method(response.method), attributes: .bold)),
-                Span(BrowserView.safe(SecretMasker.maskURL(response.url)), theme.style(.text)),
+                Span(
+                    BrowserView.safe(PercentEncoding.readable(SecretMasker.maskURL(response.url))),
+                    theme.style(.text)),
             ])
             if let message = response.message {
                 head.append([Span(BrowserView.safe(message), theme.style(.error))])

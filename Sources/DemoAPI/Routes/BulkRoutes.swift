@@ -1,8 +1,8 @@
 import Hummingbird
 import NIOCore
 
-/// Routes that produce a lot of data: a large JSON array, a slow chunked download and a paged
-/// collection.
+/// Routes that produce a lot of data: a large JSON array, a slow download, a JSON array sent in
+/// chunks without a `Content-Length`, and a paged collection.
 struct BulkRoutes {
     /// The number of items behind `GET /paged`.
     static let pagedItemCount = 45
@@ -29,6 +29,11 @@ struct BulkRoutes {
                 headers: [.contentType: ContentType.octetStream],
                 body: Self.downloadBody(total: total, chunk: chunk, delay: delay)
             )
+        }
+        router.get("chunked") { request, _ in
+            let count = try QueryParameters(request).int("count", default: 3, in: 0...10000)
+            return Response(
+                status: .ok, headers: [.contentType: ContentType.json], body: Self.chunkedJSONBody(count: count))
         }
         router.get("paged") { request, _ in
             let query = QueryParameters(request)
@@ -61,6 +66,19 @@ struct BulkRoutes {
                 try await writer.write(patternBytes(from: offset, to: end))
                 offset = end
             }
+            try await writer.finish(nil)
+        }
+    }
+
+    /// A JSON array of `count` objects (`{"id":0}`), written one element at a time with no
+    /// `Content-Length`, so the response goes out with `Transfer-Encoding: chunked`.
+    static func chunkedJSONBody(count: Int) -> ResponseBody {
+        ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: "["))
+            for index in 0..<count {
+                try await writer.write(ByteBuffer(string: (index == 0 ? "" : ",") + "{\"id\":\(index)}"))
+            }
+            try await writer.write(ByteBuffer(string: "]"))
             try await writer.finish(nil)
         }
     }

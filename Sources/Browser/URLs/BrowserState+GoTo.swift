@@ -1,0 +1,18 @@
+import Foundation
+
+extension BrowserState {
+    /// The `g` prompt's answer: the text read by ``URLInput`` against the service's base URL (a
+    /// `?query` against the current resource) and opened, or refused with the parser's sentence
+    /// in the status line and the Events pane.
+    mutating func goTo(_ text: String) -> [Command] {
+        do {
+            let url = try URLInput.parse(
+                text, base: URL(string: serviceBaseURL), current: currentURL.flatMap { URL(string: $0) })
+            return [.navigate(path: url.absoluteString, from: nil)]
+        } catch {
+            status = StatusMessage(error.message, isError: true)
+            log(EventLogEntry(time: now, name: "error", resource: "", detail: error.message, kind: .error))
+            return []
+        }
+    }
+}
