@@ -19,21 +19,7 @@
 static inline WINDOW *hammock_stdscr(void) { return stdscr; }
 static inline int hammock_lines(void) { return LINES; }
 static inline int hammock_cols(void) { return COLS; }
-static inline int hammock_color_pairs(void) { return COLOR_PAIRS; }
 static inline int hammock_colors(void) { return COLORS; }
-
-static inline attr_t hammock_a_normal(void) { return A_NORMAL; }
-static inline attr_t hammock_a_bold(void) { return A_BOLD; }
-static inline attr_t hammock_a_dim(void) { return A_DIM; }
-static inline attr_t hammock_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t hammock_a_reverse(void) { return A_REVERSE; }
-static inline attr_t hammock_a_italic(void) { return A_ITALIC; }
-
-/// Moves to (y, x), sets the attributes and colour pair, and writes a UTF-8 string.
-static inline int hammock_put(int y, int x, const char *utf8, attr_t attrs, int pair) {
-    attr_set(attrs, (short)pair, NULL);
-    return mvaddstr(y, x, utf8);
-}
 
 /// Reads the terminal size of a file descriptor with TIOCGWINSZ; returns 0 on success.
 static inline int hammock_window_size(int fd, int *rows, int *cols) {
@@ -60,6 +46,22 @@ static inline mmask_t hammock_button5(void) {
 #else
     return 0;
 #endif
+}
+
+// Declared in <term.h>, which is not included: its capability macros (lines, columns, …)
+// would clash with ordinary names.
+extern int setupterm(const char *, int, int *);
+
+/// Reads the terminfo entry of `term` for `fd` without drawing anything and says whether it
+/// can draw a full screen: 1 yes (it has cursor addressing), 0 no (a hard-copy or dumb
+/// terminal, or no `cup`), -1 no terminfo entry for it, -2 no terminfo database.
+static inline int hammock_terminal_can_draw(const char *term, int fd) {
+    int status = 0;
+    if (setupterm(term, fd, &status) != OK) {
+        return status == 1 ? 0 : (status == 0 ? -1 : -2);
+    }
+    char *cup = tigetstr("cup");
+    return (cup == NULL || cup == (char *)-1) ? 0 : 1;
 }
 
 #endif

@@ -16,14 +16,14 @@ struct OverlaySizeTests {
         var text = BrowserView.render(state).text
         #expect(text.contains("loadIfNeeded()"))
         #expect(text.contains("more ↓  j/k PgUp/PgDn"))
-        #expect(!text.contains("close any overlay or form"))
+        #expect(!text.contains("the form's own keys"))
         _ = Fixtures.keys(&state, [.character("j")])
         #expect(state.helpScroll == 1)
         text = BrowserView.render(state).text
         #expect(text.contains("more ↑↓"))
         _ = Fixtures.keys(&state, [.end])
         text = BrowserView.render(state).text
-        #expect(text.contains("close any overlay or form"))
+        #expect(text.contains("the form's own keys"))
         #expect(text.contains("more ↑ "))
         let maximum = state.helpScroll
         #expect(maximum == HelpOverlayView.maximumScroll(keyMap: state.keyMap, width: 80, height: 20))
@@ -45,7 +45,7 @@ struct OverlaySizeTests {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
         _ = Fixtures.keys(&state, [.character("?")])
         let text = BrowserView.render(state).text
-        #expect(text.contains("close any overlay or form"))
+        #expect(text.contains("the form's own keys"))
         #expect(!text.contains("more ↓"))
         _ = Fixtures.keys(&state, [.character("j")])
         #expect(state.helpScroll == 0)

@@ -150,7 +150,7 @@ struct ResourceBrowserTests {
             return false
         }
         let before = server.requestCount(forPath: "/users/2")
-        browser.dispatch(.key(.character("o")))
+        browser.dispatch(.key(.control("o")))
         #expect(eventNames(browser).contains("newData(localOverride)"))
         #expect(BrowserView.render(browser.state).text.contains(#""name": "Patched""#))
         #expect(server.requestCount(forPath: "/users/2") == before)

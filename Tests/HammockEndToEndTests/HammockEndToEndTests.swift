@@ -96,6 +96,8 @@ struct HammockEndToEndTests {
         let screen = await session.waitFor("onSuccess 201")
         #expect(screen.contains("zed"))
         try session.keys("Escape")
+        // Esc and r sent back to back would arrive as Alt-r, as from a terminal.
+        await session.waitForAbsence(of: "request(.post, …)")
         try session.keys("r")
         await session.waitFor("newData(network)", count: 2)
         try session.keys("End")

@@ -30,7 +30,7 @@ struct FrameDiffTests {
     func changedSpan() {
         let update = FrameDiff.update(from: screen(["abcdefgh"]), to: screen(["abXdeYgh"]))
         #expect(!update.clearsFirst)
-        #expect(update.runs == [FrameDiff.Run(x: 2, y: 0, text: "XdeY", style: .plain, width: 4)])
+        #expect(update.runs == [FrameDiff.Run(x: 2, y: 0, characters: Array("XdeY"), style: .plain, width: 4)])
     }
 
     @Test("a run is cut where the style changes")
@@ -58,7 +58,7 @@ struct FrameDiffTests {
     func wideCharacterRight() {
         // The continuation cell is the same in both frames; only the character changes.
         let update = FrameDiff.update(from: screen(["a日"]), to: screen(["a界"]))
-        #expect(update.runs == [FrameDiff.Run(x: 1, y: 0, text: "界", style: .plain, width: 2)])
+        #expect(update.runs == [FrameDiff.Run(x: 1, y: 0, characters: ["界"], style: .plain, width: 2)])
     }
 
     @Test("a resize repaints everything")
@@ -81,5 +81,25 @@ struct FrameDiffTests {
             replayed.put(run.text, x: run.x, y: run.y, style: run.style, maxWidth: run.width)
         }
         #expect(replayed == after)
+    }
+}
+
+@Suite("Frame diff around graphemes terminals disagree on")
+struct FrameDiffUncertainTests {
+    @Test("a changed row holding an emoji sequence is written to its right edge")
+    func uncertainRowToEdge() {
+        var before = Screen(width: 12, height: 1)
+        before.put("ab 👍🏽 cdefg", x: 0, y: 0, style: .plain)
+        var after = Screen(width: 12, height: 1)
+        after.put("ab 👍🏽 cdXfg", x: 0, y: 0, style: .plain)
+        // Only the X changed, but the emoji before it is outside the span: no widening needed.
+        #expect(FrameDiff.update(from: before, to: after).runs.map(\.text) == ["X"])
+        var changed = Screen(width: 12, height: 1)
+        changed.put("ab ❤️ cdefg", x: 0, y: 0, style: .plain)
+        let runs = FrameDiff.update(from: before, to: changed).runs
+        #expect(runs.count == 1)
+        #expect(runs[0].x == 3)
+        #expect(runs[0].x + runs[0].width == 12, "written to the edge")
+        #expect(runs[0].characters.first == "❤️")
     }
 }

@@ -15,16 +15,22 @@ public final class TmuxSession {
     public static var binaryPath: String { BuiltProducts.path(of: "hammock") }
 
     /// Starts `hammock` with `arguments` in a new private tmux server of the given size.
-    public init(arguments: [String], environment: [String: String] = [:], width: Int = 150, height: Int = 45) throws {
+    ///
+    /// `binary` runs another executable instead (a copy of hammock, or a shell that wraps it);
+    /// `directory` is its working directory (default: the test's).
+    public init(
+        arguments: [String], environment: [String: String] = [:], width: Int = 150, height: Int = 45,
+        binary: String = TmuxSession.binaryPath, directory: String? = nil
+    ) throws {
         socket = "hammock-e2e-\(getpid())-\(TmuxSession.counter.next())"
-        let binary = TmuxSession.binaryPath
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw TmuxError.missingBinary(binary)
         }
         var command = "env TERM=tmux-256color"
         for (name, value) in environment { command += " \(name)=\(TmuxSession.quote(value))" }
         command += " " + ([binary] + arguments).map(TmuxSession.quote).joined(separator: " ")
-        try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", command])
+        let start = directory.map { ["-c", $0] } ?? []
+        try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)"] + start + [command])
     }
 
     deinit { close() }
@@ -85,6 +91,23 @@ public final class TmuxSession {
             try? await Task.sleep(for: .milliseconds(100))
         }
         Issue.record("timed out waiting for \(text); screen was:\n\(screen)", sourceLocation: sourceLocation)
+        return screen
+    }
+
+    /// Waits until the screen no longer contains `text` (after a key that closes something);
+    /// returns the screen (fails the test on timeout).
+    @discardableResult
+    public func waitForAbsence(
+        of text: String, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while Date() < deadline {
+            screen = capture()
+            if !screen.contains(text) { return screen }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("timed out waiting for \(text) to go; screen was:\n\(screen)", sourceLocation: sourceLocation)
         return screen
     }
 

@@ -12,9 +12,15 @@ extension BrowserState {
         switch action {
         case .key(let key):
             status = nil
-            // Saving the screen works everywhere, overlays included (forms do not use control keys
-            // other than Ctrl-S, Ctrl-T, Ctrl-A and Ctrl-E).
-            if keyMap.command(for: key) == .exportSVG, case .control = key { return [.exportSVG] }
+            // Saving and redrawing the screen work everywhere, overlays included (forms use no
+            // other control keys than Ctrl-S, Ctrl-T, Ctrl-R, Ctrl-G, Ctrl-O, Ctrl-A and Ctrl-E).
+            if case .control = key {
+                switch keyMap.command(for: key) {
+                case .exportSVG?: return [.exportSVG]
+                case .redraw?: return [.redraw]
+                default: break
+                }
+            }
             if overlay != nil { return handleOverlayKey(key) }
             if key == .escape, search?.isRunning == true { return stopSearch() }
             guard let command = keyMap.command(for: key) else { return [] }
@@ -24,6 +30,7 @@ extension BrowserState {
         case .resize(let newWidth, let newHeight):
             width = max(0, newWidth)
             height = max(0, newHeight)
+            if !layout.focusablePanes.contains(focus) { focus = .latestData }
             clampPositions()
             return []
         case .tick(let time):
@@ -157,6 +164,12 @@ extension BrowserState {
             case .patch: purpose = .send(.patch)
             default: purpose = .overrideLocal
             }
+            if let kept = keptForm, kept.purpose == purpose, kept.originURL == url {
+                keptForm = nil
+                overlay = .form(kept)
+                status = StatusMessage("draft restored")
+                return []
+            }
             let prefill = (command == .put || command == .overrideLocal) ? currentJSONText() : ""
             overlay = .form(RequestForm(purpose: purpose, url: url, body: prefill))
         case .delete:
@@ -181,7 +194,7 @@ extension BrowserState {
         case .scrollUp: scroll(by: -1)
         case .scrollLeft, .scrollRight: scrollSideways(right: command == .scrollRight)
         case .pageDown, .pageUp:
-            let page = max(1, layout.innerHeight(focus) - 1)
+            let page = max(1, layout.innerHeight(focus == .events || focus == .resources ? focus : .latestData) - 1)
             if wrapsLines, focus != .events, focus != .resources, current?.latestData != nil {
                 scrollWrappedRows(by: command == .pageDown ? page : -page)
             } else {
@@ -211,9 +224,11 @@ extension BrowserState {
             if showResources { focus = .resources }
         case .help:
             helpScroll = 0
-            overlay = .help
+            overlay = .help(over: nil)
         case .exportSVG:
             return [.exportSVG]
+        case .redraw:
+            return [.redraw]
         case .quit:
             isQuitting = true
             return [.quit]
@@ -355,9 +370,24 @@ extension BrowserState {
         self.position = position
     }
 
-    /// Moves latestData's first visible column by half the pane's width. Moving right stops
-    /// once no visible line is cut off on the right, so the view never scrolls into emptiness.
+    /// Moves the focused pane's first visible column by half the pane's width. Moving right
+    /// stops once no visible line is cut off on the right, so the view never scrolls into
+    /// emptiness.
     private mutating func scrollSideways(right: Bool) {
+        if focus != .latestData {
+            let step = max(1, layout.innerWidth(focus) / 2)
+            let left = paneLeft[focus] ?? 0
+            if right {
+                guard BrowserView.isCutRight(focus, state: self), left < PaneViewport.maximumLeft else {
+                    status = StatusMessage("no more text to the right")
+                    return
+                }
+                paneLeft[focus] = left + step
+            } else {
+                paneLeft[focus] = max(0, left - step)
+            }
+            return
+        }
         guard let body = current?.latestData?.body else { return }
         if wrapsLines {
             status = StatusMessage("lines wrap: nothing to scroll sideways (W cuts them again)")
@@ -551,13 +581,14 @@ extension BrowserState {
     private mutating func handleOverlayKey(_ key: Key) -> [Command] {
         guard let overlay else { return [] }
         switch overlay {
-        case .help:
+        case .help(let under):
             if key == .escape || key == .character("q") || keyMap.command(for: key) == .help || key == .enter {
-                self.overlay = nil
+                self.overlay = under
                 return []
             }
-            let maximum = HelpOverlayView.maximumScroll(keyMap: keyMap, width: width, height: height)
-            let page = max(1, HelpOverlayView.pageHeight(keyMap: keyMap, width: width, height: height) - 1)
+            let rows = HelpOverlayView.rows(keyMap, over: under)
+            let maximum = HelpOverlayView.maximumScroll(rows: rows, width: width, height: height)
+            let page = max(1, HelpOverlayView.pageHeight(rows: rows, width: width, height: height) - 1)
             var scroll = min(helpScroll, maximum)
             switch key {
             case .character("j"), .down, .wheelDown: scroll += 1
@@ -587,7 +618,7 @@ extension BrowserState {
                 guard !text.isEmpty else { return [] }
                 switch prompt.purpose {
                 case .goTo:
-                    return [.navigate(path: text, from: currentURL)]
+                    return goTo(text)
                 case .search:
                     searchQuery = text
                     return startSearch(text)
@@ -602,6 +633,11 @@ extension BrowserState {
         case .response(var viewer):
             if key == .escape || key == .control("r") || key == .character("q") {
                 self.overlay = .form(viewer.form)
+                return []
+            }
+            if key == .character("?") || key == .function(1) {
+                helpScroll = 0
+                self.overlay = .help(over: overlay)
                 return []
             }
             scrollResponse(&viewer, key: key)
@@ -648,14 +684,24 @@ extension BrowserState {
         }
         if key == .escape {
             overlay = nil
+            if case .editing = form.outcome, form.isChanged {
+                keptForm = form
+                let key = keyMap.keys(for: form.command).first?.name ?? "the form key"
+                status = StatusMessage("draft kept: \(key) on this resource opens it again")
+            }
+            return []
+        }
+        if key == .function(1) {
+            helpScroll = 0
+            overlay = .help(over: .form(form))
             return []
         }
         if case .succeeded = form.outcome, form.method == .put || form.method == .patch, let url = currentURL {
-            if key == .character("l") {
+            if key == .control("g") {
                 overlay = nil
                 return [.load(url: url)]
             }
-            if key == .character("o"), let body = form.sentBody {
+            if key == .control("o"), let body = form.sentBody {
                 overlay = nil
                 return [.overrideLocalContent(url: url, body: body)]
             }

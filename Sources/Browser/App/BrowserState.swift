@@ -31,6 +31,9 @@ public struct BrowserState {
     public var positions: [String: ViewPosition] = [:]
     /// Lines scrolled up from the newest event (0 follows new events).
     public var eventsScroll = 0
+    /// The first visible column of each pane other than latestData (which keeps its own per
+    /// resource), when scrolled sideways.
+    public var paneLeft: [Pane: Int] = [:]
     /// Selected row in the resources list.
     public var resourcesCursor = 0
     /// True when the resources list is shown.
@@ -39,6 +42,9 @@ public struct BrowserState {
     public var overlay: Overlay?
     /// Rows the help overlay is scrolled down (reset when it opens, clamped when drawn).
     public var helpScroll = 0
+    /// A form closed with Esc after it was edited and before it was sent: opening the same kind
+    /// of form on the same resource brings it back, so Esc never throws typing away.
+    public var keptForm: RequestForm?
     /// The last search's query (`n` / `N` search for it again in another body).
     public var searchQuery: String?
     /// The search in progress or last finished, with its matches.
@@ -62,6 +68,8 @@ public struct BrowserState {
     public var spinnerFrame = 0
     /// True once quit was requested.
     public var isQuitting = false
+    /// True while certificate verification is off (`--insecure`): the URL pane shows `INSECURE`.
+    public var isInsecure = false
 
     /// The most events kept.
     public static let maximumEvents = 2000
@@ -100,14 +108,16 @@ public struct BrowserState {
         set { if let url = currentURL { positions[url] = newValue } }
     }
 
-    /// The URL written relative to the service when it lies below it (`/users/1`), else whole.
+    /// The URL written relative to the service when it lies below it (`/users/1`), else whole,
+    /// with non-ASCII characters shown decoded (``PercentEncoding/readable(_:)``): for reading
+    /// only, never for sending.
     public func displayPath(_ url: String) -> String {
         var base = serviceBaseURL
         if base.hasSuffix("/") { base.removeLast() }
         if !base.isEmpty, url.hasPrefix(base), url.count > base.count {
-            return String(url.dropFirst(base.count))
+            return PercentEncoding.readable(String(url.dropFirst(base.count)))
         }
-        return url == serviceBaseURL ? "/" : url
+        return url == serviceBaseURL ? "/" : PercentEncoding.readable(url)
     }
 
     /// Appends an event, dropping the oldest past `maximumEvents`; keeps a scrolled-up view

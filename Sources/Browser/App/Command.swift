@@ -29,6 +29,8 @@ public enum Command {
     case copyToClipboard(String)
     /// Save the current screen as SVG.
     case exportSVG
+    /// Clear the terminal and write every cell again (Ctrl-L).
+    case redraw
     /// Leave the program.
     case quit
 }

@@ -1,7 +1,8 @@
 /// What is drawn over the main screen and takes the keys while open. `Esc` closes any overlay.
-public enum Overlay {
-    /// The key help.
-    case help
+public indirect enum Overlay {
+    /// The key help for the mode underneath: the main view (`nil`) or the overlay it was opened
+    /// from (a form, the response viewer), which comes back when the help closes.
+    case help(over: Overlay?)
     /// A request form.
     case form(RequestForm)
     /// A one-line prompt.

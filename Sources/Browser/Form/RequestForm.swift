@@ -1,11 +1,14 @@
+import Foundation
 import Siesta
 
 /// The state of a request form: method, URL, headers and body, the focused field, and the
 /// outcome once sent. A form opens with the body focused, so typing goes straight into it.
 ///
-/// Keys (fixed, not remappable): Tab / Shift-Tab move between fields, Ctrl-T cycles the body
-/// mode (JSON, text, form-urlencoded), Ctrl-S sends, Ctrl-R shows the whole response once one
-/// arrived, Esc closes. After a successful PUT or PATCH the form offers `l` (load()) and `o`
+/// Keys (fixed, not remappable): every printable key types into the focused field; Tab /
+/// Shift-Tab move between fields, Ctrl-T cycles the body mode (JSON, text, form-urlencoded),
+/// Ctrl-S sends, Ctrl-R shows the whole response once one arrived, F1 shows these keys, Esc
+/// closes (an edited draft that was not sent is kept for the next form of its kind on the same
+/// resource). After a successful PUT or PATCH the form offers Ctrl-G (load()) and Ctrl-O
 /// (overrideLocalContent with the sent body).
 public struct RequestForm: @unchecked Sendable {
     /// The fields a form has.
@@ -66,6 +69,27 @@ public struct RequestForm: @unchecked Sendable {
         self.url = TextEditor(url, singleLine: true)
         self.headers = TextEditor("")
         self.body = TextEditor(body)
+        self.originURL = url
+        self.initialBody = body
+    }
+
+    /// The resource the form was opened on.
+    public let originURL: String
+    private let initialBody: String
+
+    /// True when the URL, headers or body differ from what the form opened with.
+    public var isChanged: Bool {
+        url.text != originURL || !headers.text.isEmpty || body.text != initialBody
+    }
+
+    /// The key-map command that opens this kind of form.
+    public var command: KeyCommand {
+        switch purpose {
+        case .send(.put): return .put
+        case .send(.patch): return .patch
+        case .overrideLocal: return .overrideLocal
+        default: return .post
+        }
     }
 
     /// Creates a form that sends a `method` request to `url`, with an optional prefilled body.
@@ -102,6 +126,20 @@ public struct RequestForm: @unchecked Sendable {
         } catch {
             validationMessage = error.message
             return nil
+        }
+    }
+
+    /// For a form-urlencoded body, what the form shows under it: the exact body `Ctrl-S` sends
+    /// (`a=1&b=2`), or why nothing would be sent (`isError`). Nil in the other modes and for
+    /// DELETE.
+    public var formBodyPreview: (text: String, isError: Bool)? {
+        guard mode == .form, method != .delete else { return nil }
+        do {
+            let body = try RequestBody.parse(self.body.text, mode: .form)
+            let data = body.encoded?.data ?? Data()
+            return data.isEmpty ? ("an empty body", false) : (String(decoding: data, as: UTF8.self), false)
+        } catch {
+            return (error.message, true)
         }
     }
 

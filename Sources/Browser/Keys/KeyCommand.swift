@@ -10,7 +10,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case wipe
     /// Cancels the load requests in flight.
     case cancel
-    /// Prompts for a URL, resolved with `relative()`.
+    /// Prompts for a URL, read by ``URLInput``.
     case goTo
     /// Follows the link under the cursor, or folds/unfolds the container there.
     case follow
@@ -70,6 +70,8 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case help
     /// Saves the screen as SVG.
     case exportSVG
+    /// Clears the terminal and draws everything again.
+    case redraw
     /// Quits.
     case quit
 
@@ -81,7 +83,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .invalidate: return "invalidate()"
         case .wipe: return "wipe()"
         case .cancel: return "cancel() the loads in flight"
-        case .goTo: return "go to URL: relative(…) + loadIfNeeded()"
+        case .goTo: return "go to URL (or host:port/path, or path) + loadIfNeeded()"
         case .follow: return "follow link / fold"
         case .back: return "back"
         case .forward: return "forward"
@@ -111,6 +113,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .toggleResources: return "service.cachedResources list"
         case .help: return "this help"
         case .exportSVG: return "save screen as SVG"
+        case .redraw: return "redraw the whole screen"
         case .quit: return "quit"
         }
     }

@@ -14,7 +14,8 @@ import Yams
 /// ```
 ///
 /// A key bound by the file is taken away from any default command that had it.
-/// Overlays (forms, prompts, help) use fixed keys: `Esc` closes, `Ctrl-S` sends.
+/// Overlays (forms, prompts, help) use fixed keys: `Esc` closes, `Ctrl-S` sends. The Ctrl keys
+/// of `exportSVG` and `redraw` work everywhere, overlays included.
 public struct KeyMap: Equatable, Sendable {
     /// Keys per command, in display order.
     public private(set) var bindings: [KeyCommand: [Key]]
@@ -34,7 +35,7 @@ public struct KeyMap: Equatable, Sendable {
         .toggleFold: [.character("z")], .search: [.character("/")], .searchNext: [.character("n")],
         .searchPrevious: [.character("N")], .nextTheme: [.character("t")],
         .toggleResources: [.character("s")], .help: [.character("?"), .function(1)],
-        .exportSVG: [.control("p")], .quit: [.character("q")],
+        .exportSVG: [.control("p")], .redraw: [.control("l")], .quit: [.character("q")],
     ])
 
     /// Creates a key map from explicit bindings.

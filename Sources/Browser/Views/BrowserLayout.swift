@@ -1,8 +1,9 @@
 import TUICore
 
 /// Where each pane goes for a terminal size: two columns from 100 columns up, one column
-/// below, a compact one-column layout under 30 rows, and nothing but a "too small" notice
-/// below 40×12.
+/// below, a compact one-column layout under 30 rows (isLoading and latestError folded into the
+/// URL pane), an unboxed URL header and one line of Events under 20 rows, and nothing but a
+/// "too small" notice below 40×12.
 public struct BrowserLayout: Equatable, Sendable {
     /// The smallest terminal that gets the full screen.
     public static let minimumWidth = 40
@@ -17,11 +18,14 @@ public struct BrowserLayout: Equatable, Sendable {
     public var isTooSmall: Bool
     /// True when isLoading and latestError are folded into the URL pane's second line.
     public var isCompact: Bool
+    /// False on short terminals, where the URL pane is two unboxed lines at the top.
+    public var isURLBoxed: Bool
 
     /// Computes the layout.
     public init(width: Int, height: Int, showResources: Bool) {
         frames = [:]
         isCompact = false
+        isURLBoxed = true
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         guard width >= BrowserLayout.minimumWidth, height >= BrowserLayout.minimumHeight else {
             isTooSmall = true
@@ -52,10 +56,19 @@ public struct BrowserLayout: Equatable, Sendable {
             frames[.latestError] = errorFrame
             frames[.events] = eventsFrame
             placeData(dataArea, showResources: showResources)
-        } else {
+        } else if height >= 20 {
             isCompact = true
             let (urlFrame, rest) = main.splitTop(4)
             let (dataArea, eventsFrame) = rest.splitBottom(4)
+            frames[.url] = urlFrame
+            frames[.events] = eventsFrame
+            placeData(dataArea, showResources: showResources)
+        } else {
+            // Short terminals: two unboxed URL lines, one line of Events, the rest for latestData.
+            isCompact = true
+            isURLBoxed = false
+            let (urlFrame, rest) = main.splitTop(2)
+            let (dataArea, eventsFrame) = rest.splitBottom(3)
             frames[.url] = urlFrame
             frames[.events] = eventsFrame
             placeData(dataArea, showResources: showResources)
@@ -82,6 +95,8 @@ public struct BrowserLayout: Equatable, Sendable {
     /// Columns of content inside a pane's box (0 if the pane is hidden).
     public func innerWidth(_ pane: Pane) -> Int { frames[pane].map { max(0, $0.width - 2) } ?? 0 }
 
-    /// Panes that take focus (scrollable ones that are visible), in Tab order.
-    public var focusablePanes: [Pane] { [Pane.latestData, .events, .resources].filter { frames[$0] != nil } }
+    /// Panes that take focus (every visible one: all scroll sideways), in Tab order.
+    public var focusablePanes: [Pane] {
+        [Pane.latestData, .events, .resources, .url, .isLoading, .latestError].filter { frames[$0] != nil }
+    }
 }

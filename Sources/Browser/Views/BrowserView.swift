@@ -32,8 +32,13 @@ public enum BrowserView {
         }
         drawStatusLine(state, frame: layout.status, into: &screen)
         switch state.overlay {
-        case .help?:
-            HelpOverlayView.draw(state, into: &screen)
+        case .help(let under)?:
+            switch under {
+            case .form(let form)?: FormView.draw(form, state: state, into: &screen)
+            case .response(let viewer)?: ResponseView.draw(viewer, state: state, into: &screen)
+            default: break
+            }
+            HelpOverlayView.draw(state, over: under, into: &screen)
         case .form(let form)?:
             FormView.draw(form, state: state, into: &screen)
         case .response(let viewer)?:
@@ -65,9 +70,7 @@ public enum BrowserView {
     static func drawBox(
         _ frame: Rect, title: [Span], focused: Bool, theme: Theme, into screen: inout Screen
     ) {
-        let surface =
-            theme.isMonochrome ? Style.plain : Style(foreground: theme.color(.text), background: theme.color(.surface))
-        screen.fill(frame, style: surface)
+        screen.fill(frame, style: surfaceStyle(theme))
         let border = focused ? theme.style(.focus, attributes: .bold) : theme.style(.border)
         screen.box(frame, title: title, style: border)
     }
@@ -82,8 +85,25 @@ public enum BrowserView {
         let inner = frame.inset(by: 1)
         switch pane {
         case .url:
-            drawBox(frame, title: title, focused: false, theme: theme, into: &screen)
-            drawURL(state, inner: inner, compact: layout.isCompact, into: &screen)
+            let insecure = Span(" INSECURE ", theme.style(.warning, attributes: [.bold, .reverse]))
+            if state.isInsecure && layout.isURLBoxed { title.append(insecure) }
+            defer {
+                if state.isInsecure && !layout.isURLBoxed && frame.width > 20 {
+                    screen.put(spans: [insecure], x: frame.maxX - 10, y: frame.y, maxWidth: 10)
+                }
+            }
+            if layout.isURLBoxed {
+                drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
+                scrolled(pane, state: state, inner: inner, into: &screen) { screen, inner in
+                    drawURL(state, inner: inner, compact: layout.isCompact, into: &screen)
+                }
+            } else {
+                screen.fill(frame, style: surfaceStyle(theme))
+                scrolled(pane, state: state, inner: frame, into: &screen) { screen, inner in
+                    drawURL(state, inner: inner, compact: layout.isCompact, into: &screen)
+                }
+                if focused { screen.addAttributes(.underline, in: Rect(x: frame.x, y: frame.y, width: 3, height: 1)) }
+            }
         case .latestData:
             if let data = state.current?.latestData {
                 title += metadataSpans(data, state: state)
@@ -106,23 +126,60 @@ public enum BrowserView {
                 }
             }
         case .latestError:
-            drawBox(frame, title: title, focused: false, theme: theme, into: &screen)
-            drawError(state, inner: inner, into: &screen)
+            drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
+            scrolled(pane, state: state, inner: inner, into: &screen) { screen, inner in
+                drawError(state, inner: inner, into: &screen)
+            }
         case .isLoading:
             if let snapshot = state.current, snapshot.isLoading {
                 title.append(
                     Span(" " + String(spinnerFrames[state.spinnerFrame % spinnerFrames.count]), theme.style(.loading)))
             }
-            drawBox(frame, title: title, focused: false, theme: theme, into: &screen)
-            drawLoading(state, inner: inner, into: &screen)
+            drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
+            scrolled(pane, state: state, inner: inner, into: &screen) { screen, inner in
+                drawLoading(state, inner: inner, into: &screen)
+            }
         case .events:
             drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
-            EventsView.draw(state, inner: inner, into: &screen)
+            scrolled(pane, state: state, inner: inner, into: &screen) { screen, inner in
+                EventsView.draw(state, inner: inner, into: &screen)
+            }
         case .resources:
             title = [Span("cachedResources", titleStyle), Span(" \(state.resourceOrder.count)", theme.style(.muted))]
             drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
-            drawResources(state, inner: inner, focused: focused, into: &screen)
+            scrolled(pane, state: state, inner: inner, into: &screen) { screen, inner in
+                drawResources(state, inner: inner, focused: focused, into: &screen)
+            }
         }
+    }
+
+    /// The style of an empty cell inside a pane.
+    static func surfaceStyle(_ theme: Theme) -> Style {
+        theme.isMonochrome ? Style.plain : Style(foreground: theme.color(.text), background: theme.color(.surface))
+    }
+
+    /// Draws a pane's content through ``PaneViewport``, from the pane's sideways offset, with
+    /// `‹` / `›` where its lines are cut. Returns whether a row is cut on the right.
+    @discardableResult
+    static func scrolled(
+        _ pane: Pane, state: BrowserState, inner: Rect, into screen: inout Screen,
+        content: (inout Screen, Rect) -> Void
+    ) -> Bool {
+        PaneViewport.draw(
+            into: &screen, inner: inner, left: state.paneLeft[pane] ?? 0, surface: surfaceStyle(state.theme),
+            marker: state.theme.style(.accent, attributes: .bold), content: content
+        ).isCutRight
+    }
+
+    /// True when some row of `pane` is cut on the right at its current sideways offset (the
+    /// pane may scroll further right).
+    static func isCutRight(_ pane: Pane, state: BrowserState) -> Bool {
+        let layout = state.layout
+        guard let frame = layout.frames[pane], pane != .latestData else { return false }
+        let inner = pane == .url && !layout.isURLBoxed ? frame : frame.inset(by: 1)
+        var screen = Screen(width: state.width, height: state.height)
+        drawPane(pane, frame: frame, state: state, layout: layout, into: &screen)
+        return (0..<inner.height).contains { screen[inner.maxX, inner.y + $0].character == "›" }
     }
 
     static func safe(_ text: String, maxColumns: Int = 4096) -> String {
@@ -148,7 +205,7 @@ public enum BrowserView {
     private static func drawURL(_ state: BrowserState, inner: Rect, compact: Bool, into screen: inout Screen) {
         let theme = state.theme
         guard !inner.isEmpty else { return }
-        let url = state.currentURL.map { safe(SecretMasker.maskURL($0)) } ?? "(no resource)"
+        let url = state.currentURL.map { safe(PercentEncoding.readable(SecretMasker.maskURL($0))) } ?? "(no resource)"
         screen.put(
             spans: [
                 Span("GET ", theme.style(.methodGet, attributes: .bold)),
@@ -408,21 +465,66 @@ public enum BrowserView {
                 maxWidth: frame.width)
             return
         }
-        let hints: [(KeyCommand, String)] = [
-            (.load, "load()"), (.loadIfNeeded, "loadIfNeeded()"), (.invalidate, "invalidate()"), (.wipe, "wipe()"),
-            (.goTo, "go"), (.back, "back"), (.post, "POST"), (.help, "help"), (.quit, "quit"),
-        ]
-        var spans: [Span] = []
-        for (command, label) in hints {
-            guard let key = state.keyMap.keys(for: command).first else { continue }
-            spans.append(Span(key.name, theme.style(.accent, attributes: .bold)))
-            spans.append(Span(" " + label + "  ", muted))
+        let hints = footerHints(state)
+        // Pick hints by priority until the row is full, then show them in their own order.
+        var chosen = Set<Int>()
+        var used = 0
+        for (index, hint) in hints.enumerated().sorted(by: { $0.element.priority < $1.element.priority }) {
+            let width = CharacterWidth.of(hint.key) + 1 + CharacterWidth.of(hint.label) + 2
+            if used + width - 2 <= frame.width {
+                chosen.insert(index)
+                used += width
+            }
         }
+        var spans: [Span] = []
+        for (index, hint) in hints.enumerated() where chosen.contains(index) {
+            spans.append(Span(hint.key, theme.style(.accent, attributes: .bold)))
+            spans.append(Span(" " + hint.label + "  ", muted))
+        }
+        screen.put(spans: spans, x: frame.x, y: frame.y, maxWidth: frame.width)
         let right = " " + state.theme.name + " "
         let rightWidth = CharacterWidth.of(right)
-        screen.put(spans: spans, x: frame.x, y: frame.y, maxWidth: max(0, frame.width - rightWidth))
-        if frame.width > rightWidth + 20 {
+        if frame.width >= used + rightWidth {
             screen.put(right, x: frame.maxX - rightWidth, y: frame.y, style: muted)
+        }
+    }
+
+    /// A key hint of the footer: lower priorities are kept first when the row is short.
+    struct FooterHint {
+        var key: String
+        var label: String
+        var priority: Int
+    }
+
+    /// The footer's hints in display order: what Enter does where the cursor is, the Siesta
+    /// calls, navigation, then help and quit, which are always kept.
+    static func footerHints(_ state: BrowserState) -> [FooterHint] {
+        var hints: [FooterHint] = []
+        if let enter = enterMeaning(state), let key = state.keyMap.keys(for: .follow).first {
+            hints.append(FooterHint(key: key.name, label: enter, priority: 1))
+        }
+        let commands: [(KeyCommand, String, Int)] = [
+            (.load, "load()", 2), (.loadIfNeeded, "loadIfNeeded()", 3), (.invalidate, "invalidate()", 6),
+            (.wipe, "wipe()", 8), (.goTo, "go", 4), (.back, "back", 5), (.post, "POST", 7), (.help, "help", 0),
+            (.quit, "quit", 0),
+        ]
+        for (command, label, priority) in commands {
+            guard let key = state.keyMap.keys(for: command).first else { continue }
+            hints.append(FooterHint(key: key.name, label: label, priority: priority))
+        }
+        return hints
+    }
+
+    /// What Enter does at the cursor, when it does something worth saying.
+    static func enterMeaning(_ state: BrowserState) -> String? {
+        switch state.focus {
+        case .resources:
+            return state.resourceOrder.isEmpty ? nil : "open"
+        case .latestData:
+            guard let body = state.current?.latestData?.body else { return nil }
+            return body.link(atLine: state.position.cursor) != nil ? "follow link" : nil
+        default:
+            return nil
         }
     }
 
@@ -438,7 +540,7 @@ public enum BrowserView {
 
     private static func drawConfirm(url: String, state: BrowserState, into screen: inout Screen) {
         let theme = state.theme
-        let text = "DELETE " + safe(SecretMasker.maskURL(url), maxColumns: 200) + " ?"
+        let text = "DELETE " + safe(PercentEncoding.readable(SecretMasker.maskURL(url)), maxColumns: 200) + " ?"
         let width = min(screen.width - 4, max(40, CharacterWidth.of(text) + 4))
         let frame = screen.bounds.centered(width: width, height: 5)
         drawBox(

@@ -54,10 +54,22 @@ enum FormView {
             ], x: x, y: y, maxWidth: width)
         y += 1
         let footerRows = 3 + gap
-        let bodyRows = max(1, inner.maxY - y - footerRows)
+        let preview = form.formBodyPreview
+        let bodyRows = max(1, inner.maxY - y - footerRows - (preview == nil ? 0 : 1))
         let bodyFrame = Rect(x: x, y: y, width: width, height: bodyRows)
         drawEditor(form.body, frame: bodyFrame, style: theme.style(.text), cursor: form.field == .body, into: &screen)
         y = bodyFrame.maxY
+        // A form-urlencoded body shows the bytes Ctrl-S sends.
+        if let preview {
+            screen.put(
+                spans: [
+                    Span(preview.isError ? "sends nothing: " : "sends ", label),
+                    Span(
+                        BrowserView.abbreviated(preview.text, maxColumns: max(1, width - 15)),
+                        preview.isError ? theme.style(.error) : theme.style(.text)),
+                ], x: x, y: y, maxWidth: width)
+            y += 1
+        }
         // Outcome and messages
         if let message = form.validationMessage {
             screen.put(
@@ -79,8 +91,8 @@ enum FormView {
                 if form.method == .put || form.method == .patch {
                     screen.put(
                         spans: [
-                            Span("l", theme.style(.accent, attributes: .bold)), Span(" load()   ", label),
-                            Span("o", theme.style(.accent, attributes: .bold)),
+                            Span("Ctrl-G", theme.style(.accent, attributes: .bold)), Span(" load()   ", label),
+                            Span("Ctrl-O", theme.style(.accent, attributes: .bold)),
                             Span(" overrideLocalContent(with: sent body)", label),
                         ], x: x, y: y + 1, maxWidth: width)
                 }
@@ -106,7 +118,8 @@ enum FormView {
             Span(form.isLocalOverride ? " apply  " : " send  ", label),
             Span("Tab", theme.style(.accent, attributes: .bold)), Span(" next field  ", label),
             Span("Ctrl-T", theme.style(.accent, attributes: .bold)), Span(" body mode  ", label),
-            Span("Esc", theme.style(.accent, attributes: .bold)), Span(" close", label),
+            Span("Esc", theme.style(.accent, attributes: .bold)), Span(" close (keeps the draft)  ", label),
+            Span("F1", theme.style(.accent, attributes: .bold)), Span(" keys", label),
         ]
         screen.put(spans: hints, x: x, y: inner.maxY - 1, maxWidth: width)
     }

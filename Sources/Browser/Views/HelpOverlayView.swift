@@ -1,23 +1,52 @@
 import TUICore
 
-/// The `?` overlay: every key and the Siesta call it makes, taken from the live key map.
+/// The help overlay: the keys of the mode it was opened from and what they do. In the main view
+/// (`?`, F1) that is every command of the live key map with the Siesta call it makes; in a form
+/// (F1) the form's keys; in the response viewer (`?`) the viewer's.
 ///
 /// When the rows do not fit the terminal, the list scrolls (`BrowserState.helpScroll`) and the
 /// bottom border says which way there is more.
 public enum HelpOverlayView {
-    /// The help rows: key names and what they do, in command order.
+    /// The help rows of the main view: key names and what they do, in command order.
     public static func rows(_ keyMap: KeyMap) -> [(keys: String, summary: String)] {
-        var rows: [(String, String)] = []
-        for command in KeyCommand.allCases {
-            let keys = keyMap.keys(for: command)
-            guard !keys.isEmpty else { continue }
-            rows.append((keys.map(\.name).joined(separator: " "), command.summary))
+        rows(keyMap, over: nil)
+    }
+
+    /// The help rows for the mode under the help: the main view (`nil`), a form or the response
+    /// viewer.
+    public static func rows(_ keyMap: KeyMap, over mode: Overlay?) -> [(keys: String, summary: String)] {
+        switch mode {
+        case .form?:
+            return [
+                ("any key", "types into the focused field (Alt keys included)"),
+                ("Tab BackTab", "next / previous field: URL, headers, body"),
+                ("Ctrl-S", "send the form: resource.request(…)"),
+                ("Ctrl-T", "body mode: JSON / text / form-urlencoded"),
+                ("Ctrl-R", "view the whole response"),
+                ("Ctrl-G", "after a PUT/PATCH: load() the resource"),
+                ("Ctrl-O", "after a PUT/PATCH: overrideLocalContent(sent body)"),
+                ("Ctrl-A Ctrl-E", "start / end of the line"),
+                ("arrows Home End", "move the cursor"),
+                ("Esc", "close the form (an unsent edited draft is kept)"),
+                ("Ctrl-L", "redraw the screen"),
+                ("F1", "this help"),
+            ]
+        case .response?:
+            return [
+                ("j k ↑ ↓", "scroll a line"), ("PgUp PgDn Space", "scroll a page"), ("< > Home End", "top / bottom"),
+                ("← → H L", "scroll sideways"), ("Esc q Ctrl-R", "back to the form"), ("?", "this help"),
+            ]
+        default:
+            var rows: [(String, String)] = []
+            for command in KeyCommand.allCases {
+                let keys = keyMap.keys(for: command)
+                guard !keys.isEmpty else { continue }
+                rows.append((keys.map(\.name).joined(separator: " "), command.summary))
+            }
+            rows.append(("Esc", "close any overlay; stop a search"))
+            rows.append(("F1 in a form", "the form's own keys"))
+            return rows
         }
-        rows.append(("Ctrl-S", "send the form: resource.request(…)"))
-        rows.append(("Ctrl-T", "form body mode: JSON / text / form"))
-        rows.append(("Ctrl-R", "form: view the whole response"))
-        rows.append(("Esc", "close any overlay or form; stop a search"))
-        return rows
     }
 
     /// Where the help goes on a terminal: its box, the column geometry, and how many rows per
@@ -33,8 +62,7 @@ public enum HelpOverlayView {
         var maximumScroll: Int { max(0, perColumn - visibleRows) }
     }
 
-    static func geometry(keyMap: KeyMap, width: Int, height: Int) -> Geometry {
-        let rows = rows(keyMap)
+    static func geometry(rows: [(keys: String, summary: String)], width: Int, height: Int) -> Geometry {
         let keyWidth = min(22, (rows.map { CharacterWidth.of($0.keys) }.max() ?? 4) + 2)
         let columnWidth = keyWidth + 40
         let available = height - 4
@@ -47,24 +75,38 @@ public enum HelpOverlayView {
             visibleRows: max(0, frame.height - 4))
     }
 
-    /// The largest scroll offset of the help on a terminal of this size (0 when it all fits).
+    /// The largest scroll offset of these help rows on a terminal of this size (0 when they all
+    /// fit).
+    public static func maximumScroll(rows: [(keys: String, summary: String)], width: Int, height: Int) -> Int {
+        geometry(rows: rows, width: width, height: height).maximumScroll
+    }
+
+    /// The largest scroll offset of the main view's help on a terminal of this size.
     public static func maximumScroll(keyMap: KeyMap, width: Int, height: Int) -> Int {
-        geometry(keyMap: keyMap, width: width, height: height).maximumScroll
+        maximumScroll(rows: rows(keyMap), width: width, height: height)
     }
 
     /// Rows shown at once on a terminal of this size (at least 1, for paging arithmetic).
-    public static func pageHeight(keyMap: KeyMap, width: Int, height: Int) -> Int {
-        max(1, geometry(keyMap: keyMap, width: width, height: height).visibleRows)
+    public static func pageHeight(rows: [(keys: String, summary: String)], width: Int, height: Int) -> Int {
+        max(1, geometry(rows: rows, width: width, height: height).visibleRows)
     }
 
-    static func draw(_ state: BrowserState, into screen: inout Screen) {
+    private static func title(over mode: Overlay?) -> String {
+        switch mode {
+        case .form?: return "help: form keys"
+        case .response?: return "help: response viewer keys"
+        default: return "help: keys and the Siesta calls they make"
+        }
+    }
+
+    static func draw(_ state: BrowserState, over mode: Overlay?, into screen: inout Screen) {
         let theme = state.theme
-        let rows = rows(state.keyMap)
-        let geometry = geometry(keyMap: state.keyMap, width: screen.width, height: screen.height)
+        let rows = rows(state.keyMap, over: mode)
+        let geometry = geometry(rows: rows, width: screen.width, height: screen.height)
         let frame = geometry.frame
         let scroll = min(max(0, state.helpScroll), geometry.maximumScroll)
         BrowserView.drawBox(
-            frame, title: [Span("help: keys and the Siesta calls they make", theme.style(.accent, attributes: .bold))],
+            frame, title: [Span(title(over: mode), theme.style(.accent, attributes: .bold))],
             focused: true, theme: theme, into: &screen)
         let inner = frame.inset(by: 1)
         guard geometry.visibleRows > 0 else { return }

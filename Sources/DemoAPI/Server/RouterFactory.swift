@@ -16,9 +16,11 @@ enum RouterFactory {
         TestRoutes(store: store).register(on: router)
         BulkRoutes().register(on: router)
         EchoRoutes().register(on: router)
+        AnythingRoutes().register(on: router)
         BrokenRoutes().register(on: router)
         CompressedRoutes().register(on: router)
         HostileRoutes().register(on: router)
+        UnicodeRoutes().register(on: router)
         return router
     }
 }

@@ -3,8 +3,10 @@
 ///
 /// For each row, only the span from the first to the last changed cell is written, widened so
 /// that a wide character is always written whole (never only its right half), and cut into runs
-/// of one style each. With no previous frame, or one of another size, every row is written whole
-/// and ``Update/clearsFirst`` is set.
+/// of one style each. A row whose changed span holds a grapheme that terminals may draw at
+/// another width (``CharacterWidth/isUncertain(_:)``) is written to its right edge, so a glyph the
+/// terminal draws wider than planned can never leave stale cells behind it. With no previous
+/// frame, or one of another size, every row is written whole and ``Update/clearsFirst`` is set.
 public enum FrameDiff {
     /// Text in one style, written at a position.
     public struct Run: Equatable, Sendable {
@@ -12,12 +14,24 @@ public enum FrameDiff {
         public var x: Int
         /// Row.
         public var y: Int
-        /// The characters of the run's cells (continuation cells left out).
-        public var text: String
+        /// The graphemes of the run's cells, one per cell that is not a continuation.
+        public var characters: [Character]
         /// The cells' style.
         public var style: Style
         /// Columns covered, continuation cells included.
         public var width: Int
+
+        /// Creates a run.
+        public init(x: Int, y: Int, characters: [Character], style: Style, width: Int) {
+            self.x = x
+            self.y = y
+            self.characters = characters
+            self.style = style
+            self.width = width
+        }
+
+        /// The run's characters as one string.
+        public var text: String { String(characters) }
     }
 
     /// The writes for one frame.
@@ -42,6 +56,9 @@ public enum FrameDiff {
                 while first < next.width, old[first, y] == next[first, y] { first += 1 }
                 if first == next.width { continue }
                 while last > first, old[last, y] == next[last, y] { last -= 1 }
+                if (first...last).contains(where: { CharacterWidth.isUncertain(next[$0, y].character) }) {
+                    last = next.width - 1
+                }
             }
             if first > 0, next[first, y].isContinuation { first -= 1 }
             if last + 1 < next.width, next[last + 1, y].isContinuation { last += 1 }
@@ -55,14 +72,14 @@ public enum FrameDiff {
         var x = first
         while x <= last {
             let style = screen[x, y].style
-            var text = ""
+            var characters: [Character] = []
             let start = x
             while x <= last, screen[x, y].style == style {
                 let cell = screen[x, y]
-                if !cell.isContinuation { text.append(cell.character) }
+                if !cell.isContinuation { characters.append(cell.character) }
                 x += 1
             }
-            runs.append(Run(x: start, y: y, text: text, style: style, width: x - start))
+            runs.append(Run(x: start, y: y, characters: characters, style: style, width: x - start))
         }
     }
 }

@@ -2,13 +2,16 @@
 ///
 /// Key names (`name`, `init(name:)`) are what key-map files use: single characters (`r`, `?`,
 /// `R`), `Enter`, `Esc`, `Tab`, `BackTab`, `Backspace`, `Delete`, `Space`, `Up`, `Down`, `Left`,
-/// `Right`, `PgUp`, `PgDn`, `Home`, `End`, `F1`…`F12`, `Ctrl-A`…`Ctrl-Z`, `WheelUp`,
-/// `WheelDown`.
+/// `Right`, `PgUp`, `PgDn`, `Home`, `End`, `F1`…`F12`, `Ctrl-A`…`Ctrl-Z`, `Alt-x` (Alt or Meta
+/// with any printable character, also written `Meta-x` or `M-x`), `WheelUp`, `WheelDown`.
 public enum Key: Hashable, Sendable, CustomStringConvertible {
     /// A printable character (including space).
     case character(Character)
     /// Control plus a letter, stored lower-case (`Ctrl-S` is `.control("s")`).
     case control(Character)
+    /// Alt (Meta) plus a printable character, as typed (`Alt-b` is `.alt("b")`, `Alt-B` is
+    /// `.alt("B")`). Terminals send it as Esc followed by the character, or as a CSI u sequence.
+    case alt(Character)
     /// Return / Enter.
     case enter
     /// Escape.
@@ -70,6 +73,13 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
                 return
             }
         }
+        for prefix in ["alt-", "alt+", "meta-", "m-"] where lower.hasPrefix(prefix) {
+            let rest = trimmed.dropFirst(prefix.count)
+            if rest.count == 1, let character = rest.first, character != " " {
+                self = .alt(character)
+                return
+            }
+        }
         if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
             self = .function(number)
             return
@@ -83,6 +93,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .character(" "): return "Space"
         case .character(let character): return String(character)
         case .control(let letter): return "Ctrl-" + letter.uppercased()
+        case .alt(let character): return "Alt-" + String(character)
         case .function(let number): return "F\(number)"
         default: return Key.named.first(where: { $0.1 == self })?.0 ?? "?"
         }

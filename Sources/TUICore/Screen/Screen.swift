@@ -175,6 +175,30 @@ public struct Screen: Equatable, Sendable {
 }
 
 extension Screen {
+    /// Copies the cells of `source` inside `region` to this screen with the region's top-left
+    /// cell at (x, y), clipped to this screen. Wide characters stay whole: one cut by the region's
+    /// left or right edge is copied as a space.
+    public mutating func copy(_ region: Rect, of source: Screen, toX x: Int, y: Int) {
+        guard region.width > 0, region.height > 0 else { return }
+        for row in 0..<region.height {
+            for column in 0..<region.width {
+                var cell = source[region.x + column, region.y + row]
+                if cell.isContinuation, column == 0 {
+                    cell = Cell(character: " ", style: cell.style)
+                } else if !cell.isContinuation, column == region.width - 1,
+                    source[region.x + column + 1, region.y + row].isContinuation
+                {
+                    cell = Cell(character: " ", style: cell.style)
+                }
+                if cell.isContinuation {
+                    replaceCell(cell, x: x + column, y: y + row)
+                } else {
+                    set(cell, x: x + column, y: y + row)
+                }
+            }
+        }
+    }
+
     /// Adds attributes (e.g. reverse for a cursor line) to every cell in a rectangle (clipped).
     public mutating func addAttributes(_ attributes: Style.Attributes, in rect: Rect) {
         guard let (columns, rows) = clippedRanges(of: rect) else { return }

@@ -2,18 +2,25 @@ import CNcurses
 import Foundation
 import TUICore
 
-/// The curses screen: draws `Screen`s by writing only the cells that changed since the last
-/// frame, reads keys without blocking, and follows terminal resizes.
+/// The terminal: draws `Screen`s by writing only the cells that changed since the last frame,
+/// reads keys without blocking, and follows terminal resizes.
+///
+/// Curses sets the terminal up (raw keys, keypad, alternate screen, hidden cursor), decodes keys
+/// and restores everything at the end. Frames are not drawn through curses: curses measures text
+/// one code point at a time and so loses its place after an emoji sequence it counts wider than
+/// the terminal draws it. ``FrameEncoder`` writes each frame with absolute cursor positions
+/// instead, measured by the one width function, ``CharacterWidth``.
 ///
 /// Every method must be called from one thread at a time (curses is not reentrant); the
 /// hammock executable calls them on the main actor only. `start()` must come before anything
 /// else and `stop()` restores the terminal; calling `stop()` twice is harmless.
 public final class CursesTerminal {
     private var previous: Screen?
-    private var colors = ColorPairs(enabled: false)
+    private var encoder = FrameEncoder(colorDepth: .none)
     private var isRunning = false
     private let useColor: Bool
     private var pasteDecoder = PasteDecoder()
+    private let escapeDecoder = EscapeSequenceDecoder()
 
     /// Creates a terminal; `useColor: false` (for `NO_COLOR`) draws with attributes only.
     public init(useColor: Bool) {
@@ -35,15 +42,25 @@ public final class CursesTerminal {
         if useColor && has_colors() {
             start_color()
             use_default_colors()
-            colors = ColorPairs(enabled: true)
-        } else {
-            colors = ColorPairs(enabled: false)
         }
+        encoder = FrameEncoder(colorDepth: colorDepth())
         mousemask(hammock_wheel_mask(), nil)
         mouseinterval(0)
+        // Curses clears the screen on its first refresh; after that its own window stays
+        // untouched, so reading keys never makes it draw over the frames written here.
+        refresh()
         isRunning = true
         previous = nil
         writeRaw(TerminalEscapes.bracketedPasteOn)
+    }
+
+    private func colorDepth() -> FrameEncoder.ColorDepth {
+        guard useColor, has_colors() else { return .none }
+        let colorTerm = (getenv("COLORTERM").map { String(cString: $0) } ?? "").lowercased()
+        if colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
+        let count = hammock_colors()
+        if count >= 256 { return .palette256 }
+        return count >= 16 ? .basic16 : .basic8
     }
 
     /// Leaves curses mode and restores the terminal.
@@ -69,36 +86,30 @@ public final class CursesTerminal {
         {
             resizeterm(rows, columns)
         }
+        // Let curses settle its own (blank) window now, so it has nothing left to draw later.
+        refresh()
         previous = nil
-        clearok(hammock_stdscr(), true)
         return size
+    }
+
+    /// Forgets what is on the terminal, so the next `draw` clears it and writes every cell
+    /// (Ctrl-L: after another program wrote over the screen).
+    public func invalidate() {
+        previous = nil
     }
 
     /// Draws a frame, writing only what ``FrameDiff`` says changed since the previous frame.
     public func draw(_ screen: Screen) {
         guard isRunning else { return }
         let update = FrameDiff.update(from: previous, to: screen)
-        if update.clearsFirst { erase() }
-        for run in update.runs {
-            hammock_put(Int32(run.y), Int32(run.x), run.text, attributes(run.style), colors.pair(for: run.style))
-        }
-        refresh()
+        writeRaw(encoder.encode(update))
         previous = screen
     }
 
-    private func attributes(_ style: Style) -> attr_t {
-        var value = hammock_a_normal()
-        if style.attributes.contains(.bold) { value |= hammock_a_bold() }
-        if style.attributes.contains(.dim) { value |= hammock_a_dim() }
-        if style.attributes.contains(.underline) { value |= hammock_a_underline() }
-        if style.attributes.contains(.reverse) { value |= hammock_a_reverse() }
-        if style.attributes.contains(.italic) { value |= hammock_a_italic() }
-        return value
-    }
-
-    /// Reads everything available now without waiting: keys, and pasted text as one piece.
+    /// Reads everything available now without waiting: keys (Alt combinations decoded as such),
+    /// and pasted text as one piece.
     public func readInput() -> [TerminalInput] {
-        pasteDecoder.decode(readKeys())
+        escapeDecoder.decode(pasteDecoder.decode(readKeys()))
     }
 
     /// Reads every key available now without waiting; returns an empty array if none.
@@ -130,12 +141,17 @@ public final class CursesTerminal {
         writeRaw(TerminalEscapes.setClipboard(text))
     }
 
-    /// Writes a control sequence of our own (never untrusted text) straight to the terminal.
+    /// Writes bytes of our own making (frames from ``FrameEncoder``, fixed control sequences)
+    /// straight to the terminal, all of them: standard input's read source makes the shared
+    /// terminal descriptor non-blocking, so a full terminal buffer is waited out (up to a few
+    /// seconds) rather than cutting a frame short.
     private func writeRaw(_ sequence: String) {
+        guard !sequence.isEmpty else { return }
         fflush(nil)
         // POSIX write, not FileHandle: a terminal that went away gives EIO, which must not trap.
         var bytes = Array(sequence.utf8)
         var offset = 0
+        var waits = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
                 write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
@@ -144,6 +160,10 @@ public final class CursesTerminal {
                 offset += written
             } else if written < 0 && errno == EINTR {
                 continue
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), waits < 50 {
+                waits += 1
+                var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&descriptor, 1, 100)
             } else {
                 return
             }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The few control sequences hammock writes itself, outside curses. They are fixed strings;
+/// The control sequences hammock writes besides frames (``FrameEncoder`` writes those). They are
+/// fixed strings;
 /// the only variable part, the OSC 52 clipboard payload, is base64 and so cannot carry control
 /// characters. Untrusted text never goes through here.
 enum TerminalEscapes {

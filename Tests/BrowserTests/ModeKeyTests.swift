@@ -1,0 +1,114 @@
+import Siesta
+import TUICore
+import Testing
+
+@testable import Browser
+
+@Suite("Keys by mode: Alt keys, drafts, per-mode help, redraw")
+struct ModeKeyTests {
+    static let usersURL = Fixtures.base + "users"
+
+    static func openForm(_ key: Character, in state: inout BrowserState) -> RequestForm? {
+        _ = Fixtures.keys(&state, [.character(key)])
+        guard case .form(let form)? = state.overlay else { return nil }
+        return form
+    }
+
+    @Test("Alt keys in a form neither close it nor run main-view commands")
+    func altKeysInForm() throws {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        _ = try #require(Self.openForm("p", in: &state))
+        Fixtures.type(&state, "{}")
+        let commands = Fixtures.keys(&state, [.alt("b"), .alt("d"), .alt("q")])
+        #expect(commands.isEmpty)
+        let form = try #require({ if case .form(let form)? = state.overlay { return form } else { return nil } }())
+        #expect(form.body.text == "{}")
+        #expect(state.history.count == 1, "Alt-b did not go back")
+    }
+
+    @Test("Alt keys in the main view run only what they are bound to")
+    func altKeysInMainView() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        #expect(Fixtures.keys(&state, [.alt("d")]).isEmpty)
+        #expect(state.overlay == nil, "Alt-d does not open the DELETE prompt")
+    }
+
+    @Test("Esc on an edited form keeps the draft; the same form key brings it back")
+    func escapeKeepsDraft() throws {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        _ = try #require(Self.openForm("p", in: &state))
+        Fixtures.type(&state, #"{"name": "draft"}"#)
+        _ = Fixtures.keys(&state, [.escape])
+        #expect(state.overlay == nil)
+        #expect(state.status?.text.contains("draft kept") == true)
+        #expect(BrowserView.render(state).text.contains("draft kept: p on this resource opens it again"))
+        // Another kind of form starts fresh and leaves the draft alone.
+        let patch = try #require(Self.openForm("a", in: &state))
+        #expect(patch.body.text.isEmpty)
+        _ = Fixtures.keys(&state, [.escape])
+        let restored = try #require(Self.openForm("p", in: &state))
+        #expect(restored.body.text == #"{"name": "draft"}"#)
+        _ = Fixtures.keys(&state, [.escape])
+        _ = Fixtures.keys(&state, [.escape])
+    }
+
+    @Test("Esc on an untouched form keeps nothing")
+    func escapeUntouched() throws {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        _ = try #require(Self.openForm("p", in: &state))
+        _ = Fixtures.keys(&state, [.escape])
+        #expect(state.keptForm == nil)
+        #expect(state.status == nil)
+    }
+
+    @Test("F1 in a form lists the form's keys and Esc returns to the form")
+    func formHelp() throws {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        _ = try #require(Self.openForm("p", in: &state))
+        Fixtures.type(&state, "x?")
+        _ = Fixtures.keys(&state, [.function(1)])
+        let text = BrowserView.render(state).text
+        #expect(text.contains("help: form keys"))
+        #expect(text.contains("Ctrl-S"))
+        #expect(!text.contains("service.cachedResources list"), "the main view's commands are not listed")
+        _ = Fixtures.keys(&state, [.escape])
+        let form = try #require({ if case .form(let form)? = state.overlay { return form } else { return nil } }())
+        #expect(form.body.text == "x?", "? typed into the body")
+    }
+
+    @Test("? in the main view lists the key map with the Siesta calls")
+    func mainHelp() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        _ = Fixtures.keys(&state, [.character("?")])
+        let text = BrowserView.render(state).text
+        #expect(text.contains("help: keys and the Siesta calls they make"))
+        #expect(text.contains("loadIfNeeded()"))
+        #expect(text.contains("Ctrl-L"))
+    }
+
+    @Test("Ctrl-L asks for a redraw in the main view and over a form")
+    func redraw() throws {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        guard case .redraw? = Fixtures.keys(&state, [.control("l")]).first else {
+            Issue.record("expected redraw")
+            return
+        }
+        _ = try #require(Self.openForm("p", in: &state))
+        guard case .redraw? = Fixtures.keys(&state, [.control("l")]).first else {
+            Issue.record("expected redraw in a form")
+            return
+        }
+        guard case .form? = state.overlay else {
+            Issue.record("the form stays open")
+            return
+        }
+    }
+
+    @Test("Alt key names parse and print")
+    func altNames() {
+        #expect(Key(name: "Alt-x") == .alt("x"))
+        #expect(Key(name: "M-B") == .alt("B"))
+        #expect(Key(name: "meta-/") == .alt("/"))
+        #expect(Key.alt("b").name == "Alt-b")
+    }
+}
