@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOTLS", package: "swift-nio"),
+                "Safety",
             ]
         ),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "DemoAPI", "TestSupport"]),

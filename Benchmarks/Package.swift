@@ -35,6 +35,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Browser", package: "hammock"),
                 .product(name: "OrderedJSON", package: "hammock"),
+                .product(name: "Siesta", package: "hammock"),
                 "BenchmarkData",
             ],
             path: "Benchmarks/BrowserBenchmarks",

@@ -76,6 +76,22 @@ struct ModeKeyTests {
         #expect(form.body.text == "x?", "? typed into the body")
     }
 
+    @Test("a response that arrives while the form's help is open reaches the form")
+    func responseUnderHelp() throws {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        _ = try #require(Self.openForm("p", in: &state))
+        Fixtures.type(&state, "{}")
+        _ = Fixtures.keys(&state, [.control("s"), .function(1)])
+        _ = state.update(.formFinished(.succeeded(status: 201, body: "{}")))
+        _ = Fixtures.keys(&state, [.escape])
+        let form = try #require({ if case .form(let form)? = state.overlay { return form } else { return nil } }())
+        guard case .succeeded(let status, _) = form.outcome else {
+            Issue.record("the outcome was lost: \(form.outcome)")
+            return
+        }
+        #expect(status == 201)
+    }
+
     @Test("? in the main view lists the key map with the Siesta calls")
     func mainHelp() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))

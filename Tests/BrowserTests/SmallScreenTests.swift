@@ -75,6 +75,32 @@ struct SmallScreenTests {
         #expect(state.paneLeft[.events] == 0)
     }
 
+    @Test("under 20 rows the unboxed URL lines show › and scroll sideways too")
+    func unboxedURLScrolls() throws {
+        let long = Self.usersURL + "?" + String(repeating: "q=1&", count: 20) + "last=END"
+        var state = Fixtures.state(width: 60, height: 14, showing: Fixtures.jsonSnapshot(long, "[]"))
+        #expect(!state.layout.isURLBoxed)
+        var screen = BrowserView.render(state)
+        #expect(screen[59, 0].character == "›")
+        while state.focus != .url { _ = Fixtures.keys(&state, [.tab]) }
+        for _ in 0..<4 { _ = Fixtures.keys(&state, [.right]) }
+        screen = BrowserView.render(state)
+        #expect(screen.text.contains("last=END"))
+        #expect(screen[0, 0].character == "‹")
+    }
+
+    @Test("a row cut just before a space still gets its › mark")
+    func cutAtSpace() throws {
+        var state = Fixtures.state(width: 80, height: 24, showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        let frame = try #require(state.layout.frames[.events])
+        let inner = frame.inset(by: 1)
+        // clock (13) + name (17) + resource and its space fill the row; the detail lies beyond.
+        let resource = String(repeating: "r", count: inner.width - 13 - 17 - 1)
+        state.log(EventLogEntry(time: 1000, name: "note", resource: resource, detail: "beyond", kind: .note))
+        let screen = BrowserView.render(state)
+        #expect(screen[frame.maxX - 1, frame.maxY - 2].character == "›")
+    }
+
     @Test("the URL pane takes focus and scrolls a long URL sideways")
     func urlScrollsSideways() throws {
         let long = Self.usersURL + "?" + String(repeating: "q=1&", count: 40) + "last=END"

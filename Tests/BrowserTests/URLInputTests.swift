@@ -89,6 +89,8 @@ struct URLInputTests {
                 "cannot open 'http://bücher.de/': international host names are not supported; type the xn-- form of 'bücher.de'"
             ),
             ("http://\u{1B}[2J/", "cannot open 'http://␛[2J/': '␛[2J' is not a host name"),
+            ("http://u:secret@a b/", "cannot open 'http://u:••••••@a b/': 'a b' is not a host name"),
+            ("u:secret@host/x", "cannot open 'u:••••••@host/x': hammock speaks http and https"),
         ])
     func refusals(text: String, expected: String) {
         #expect(message(text) == expected)

@@ -155,7 +155,7 @@ struct HTTPTLSTests {
         let demo = try await SharedDemoServer.get()
         let url = demo.baseURL.appendingPathComponent("text")
         #expect(body(await send(url)) != nil)
-        let refused = URL(string: "http://127.0.0.1:1/")!
+        let refused = URL(string: "http://127.0.0.1:\(try ClosedPort.make())/")!
         #expect(try failureOf(await send(refused)).kind == .cannotConnect)
     }
 

@@ -22,6 +22,10 @@ struct SecretMaskerTests {
         #expect(SecretMasker.maskURL("http://bob:pw@host/x") == "http://bob:••••••@host/x")
         #expect(SecretMasker.maskURL("http://h/p?token=abc&page=2") == "http://h/p?token=••••••&page=2")
         #expect(SecretMasker.maskURL("http://h/users/1") == "http://h/users/1")
+        #expect(SecretMasker.maskTypedURL("bob:pw@host:80/x") == "bob:••••••@host:80/x")
+        #expect(SecretMasker.maskTypedURL("http://bob:pw@host/x") == "http://bob:••••••@host/x")
+        #expect(SecretMasker.maskTypedURL("mailto:a@b.c") == "mailto:a@b.c")
+        #expect(SecretMasker.maskTypedURL("host:80/a@b") == "host:80/a@b")
     }
 
     @Test("bearer tokens in free text are masked")

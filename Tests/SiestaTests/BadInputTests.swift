@@ -1,10 +1,7 @@
 import Foundation
 import Siesta
+import TestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 @MainActor
 @Suite("Bad input gives a clear RequestError and no crash")
@@ -35,7 +32,7 @@ struct BadInputTests {
 
     @Test("connection refused")
     func connectionRefused() async throws {
-        let port = try Self.closedPort()
+        let port = try ClosedPort.make()
         let service = Service(baseURL: "http://127.0.0.1:\(port)/")
         let error = try await loadError("/anything", service: service)
         #expect(error.cause is RequestError.Cause.ConnectionFailed)
@@ -100,24 +97,5 @@ struct BadInputTests {
         await completion(of: resource.load())
         #expect(resource.latestError == nil)
         #expect((resource.latestData?.content as? Data)?.count ?? 0 > 0)
-    }
-
-    /// A port on 127.0.0.1 that nothing listens on: bind an ephemeral port, read it, close it.
-    private static func closedPort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        try #require(bound == 0)
-        withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(descriptor, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

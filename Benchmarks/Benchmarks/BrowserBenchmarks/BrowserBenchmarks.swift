@@ -3,6 +3,7 @@ import BenchmarkData
 import Browser
 import Foundation
 import OrderedJSON
+import Siesta
 
 /// About 10 MB of JSON shaped like a typical list endpoint, as the bytes a server sends.
 let tenMegabytes = ListEndpointJSON.bytes(count: 10_000_000)
@@ -21,7 +22,7 @@ func stateWithBody(indexed: Bool = true) -> BrowserState {
         body: BodyContent.from(
             content: indexed ? tenMegabyteDocument as Any : tenMegabytes as Any, contentType: "application/json"))
     let snapshot = ResourceSnapshot(url: "http://bench.invalid/items", latestData: entity, isUpToDate: true)
-    _ = state.update(.resourceChanged(snapshot, event: "newData(network)"))
+    _ = state.update(.resourceChanged(snapshot, event: .newData(.network)))
     return state
 }
 

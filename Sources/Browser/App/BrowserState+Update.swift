@@ -88,10 +88,18 @@ extension BrowserState {
                     time: now, hook: hook, resource: displayPath(url), detail: "\(statusText)\(method) \(text)"))
             return []
         case .formFinished(let outcome, let response):
-            if case .form(var form) = overlay {
+            // The form may be under the help overlay (F1) while its request runs.
+            switch overlay {
+            case .form(var form)?:
                 form.outcome = outcome
                 form.response = response
                 overlay = .form(form)
+            case .help(.form(var form)?)?:
+                form.outcome = outcome
+                form.response = response
+                overlay = .help(over: .form(form))
+            default:
+                break
             }
             return []
         case .note(let text, let isError):

@@ -129,13 +129,20 @@ public struct RequestForm: @unchecked Sendable {
         }
     }
 
+    /// The largest form body the form previews encoded (it is parsed on every frame).
+    static let maximumPreviewBytes = 64 * 1024
+
     /// For a form-urlencoded body, what the form shows under it: the exact body `Ctrl-S` sends
     /// (`a=1&b=2`), or why nothing would be sent (`isError`). Nil in the other modes and for
     /// DELETE.
     public var formBodyPreview: (text: String, isError: Bool)? {
         guard mode == .form, method != .delete else { return nil }
+        let text = self.body.text
+        guard text.utf8.count <= Self.maximumPreviewBytes else {
+            return ("\(text.utf8.count) bytes of fields, encoded when sent (no preview above 64 KB)", false)
+        }
         do {
-            let body = try RequestBody.parse(self.body.text, mode: .form)
+            let body = try RequestBody.parse(text, mode: .form)
             let data = body.encoded?.data ?? Data()
             return data.isEmpty ? ("an empty body", false) : (String(decoding: data, as: UTF8.self), false)
         } catch {

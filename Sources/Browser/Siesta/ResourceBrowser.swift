@@ -221,19 +221,24 @@ public final class ResourceBrowser: ResourceObserver {
             self.resourceListIsStale = true
             self.dispatch(.resourceChanged(self.snapshot(of: resource, rebuildBody: false), event: nil))
         }
-        // A response counted after this point answers this request; none means nothing was sent
-        // (a fresh cache hit), so no status is shown rather than an older one.
+        // Only a GET that is not loading when its hooks are attached can be a fresh cache hit (a
+        // load in flight, even one whose response has arrived but is still in the pipeline, keeps
+        // isLoading true). For it, a response counted after this point answers the request and
+        // none means nothing was sent, so no status is shown rather than an older one.
+        let mayBeCacheHit = method == .get && !resource.isLoading
         let responsesBefore = statusRecorder?.responseCount(method: method, url: url)
         let statusOfThisRequest: @MainActor () -> Int? = { [statusRecorder] in
-            guard let statusRecorder, statusRecorder.responseCount(method: method, url: url) != responsesBefore
-            else { return nil }
+            guard let statusRecorder else { return nil }
+            if mayBeCacheHit, statusRecorder.responseCount(method: method, url: url) == responsesBefore {
+                return nil
+            }
             return statusRecorder.lastStatus(method: method, url: url)
         }
         // Siesta reports fresh cached data through onSuccess and onNotModified, with no request sent.
         let cacheHit = "no request sent: the cached data is fresh"
         request.onSuccess { [weak self] entity in
             let status = statusOfThisRequest()
-            let detail = status == nil && responsesBefore != nil ? cacheHit : ""
+            let detail = status == nil && mayBeCacheHit && responsesBefore != nil ? cacheHit : ""
             self?.dispatch(.requestHook(.onSuccess, url: url, method: method, status: status, detail: detail))
             if reportsToForm {
                 let response = FormResponse(
@@ -246,7 +251,7 @@ public final class ResourceBrowser: ResourceObserver {
         }
         request.onNotModified { [weak self] in
             let status = statusOfThisRequest()
-            let detail = status == nil && responsesBefore != nil ? cacheHit : ""
+            let detail = status == nil && mayBeCacheHit && responsesBefore != nil ? cacheHit : ""
             self?.dispatch(.requestHook(.onNotModified, url: url, method: method, status: status, detail: detail))
         }
         request.onFailure { [weak self] error in

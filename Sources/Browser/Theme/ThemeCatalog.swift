@@ -1,4 +1,5 @@
 import Foundation
+import Safety
 
 /// Every theme hammock can use: the built-in ones (``BuiltInThemes``, compiled in) and the
 /// user's files in `$XDG_CONFIG_HOME/hammock/themes/`, with the files that failed to load.
@@ -132,7 +133,8 @@ public struct ThemeCatalog: Sendable {
             let problem = "\(Self.location(failure.error)): \(failure.error.reason)"
             lines.append("\(pad(failure.themeName))  failed    \(problem)")
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Names, paths and reasons come from files: shown safely, never as raw control bytes.
+        return lines.map { UnsafeText.clean($0) }.joined(separator: "\n") + "\n"
     }
 
     /// `nord in FILE line 4 slot colors.accent: reason`.

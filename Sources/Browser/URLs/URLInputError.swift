@@ -63,7 +63,8 @@ public struct URLInputError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String { message }
 
     private static func shown(_ text: String) -> String {
-        let cut = text.count > 200 ? String(text.prefix(200)) + "…" : text
+        let masked = SecretMasker.maskTypedURL(text)
+        let cut = masked.count > 200 ? String(masked.prefix(200)) + "…" : masked
         return UnsafeText.clean(cut)
     }
 }

@@ -99,7 +99,8 @@ public enum BrowserView {
                 }
             } else {
                 screen.fill(frame, style: surfaceStyle(theme))
-                scrolled(pane, state: state, inner: frame, into: &screen) { screen, inner in
+                // The first and last columns hold the ‹ › marks, as a box's borders would.
+                scrolled(pane, state: state, inner: frame.insetHorizontally(by: 1), into: &screen) { screen, inner in
                     drawURL(state, inner: inner, compact: layout.isCompact, into: &screen)
                 }
                 if focused { screen.addAttributes(.underline, in: Rect(x: frame.x, y: frame.y, width: 3, height: 1)) }
@@ -176,7 +177,7 @@ public enum BrowserView {
     static func isCutRight(_ pane: Pane, state: BrowserState) -> Bool {
         let layout = state.layout
         guard let frame = layout.frames[pane], pane != .latestData else { return false }
-        let inner = pane == .url && !layout.isURLBoxed ? frame : frame.inset(by: 1)
+        let inner = pane == .url && !layout.isURLBoxed ? frame.insetHorizontally(by: 1) : frame.inset(by: 1)
         var screen = Screen(width: state.width, height: state.height)
         drawPane(pane, frame: frame, state: state, layout: layout, into: &screen)
         return (0..<inner.height).contains { screen[inner.maxX, inner.y + $0].character == "›" }
@@ -397,7 +398,8 @@ public enum BrowserView {
                 theme.style(snapshot.isLoading ? .loading : .text, attributes: .bold))
         ]
         if snapshot.isLoading, let progress = snapshot.progress {
-            let barWidth = max(0, min(30, inner.width - 14))
+            // Sized by the pane's visible width, not the wider scratch area it is drawn in.
+            let barWidth = max(0, min(30, state.layout.innerWidth(.isLoading) - 14))
             let filled = Int((Double(barWidth) * min(1, max(0, progress))).rounded())
             first.append(Span(" " + String(repeating: "█", count: filled), theme.style(.loading)))
             first.append(Span(String(repeating: "░", count: barWidth - filled), muted))

@@ -18,7 +18,7 @@ public enum HelpOverlayView {
         switch mode {
         case .form?:
             return [
-                ("any key", "types into the focused field (Alt keys included)"),
+                ("any key", "types into the focused field; Alt keys do nothing here"),
                 ("Tab BackTab", "next / previous field: URL, headers, body"),
                 ("Ctrl-S", "send the form: resource.request(…)"),
                 ("Ctrl-T", "body mode: JSON / text / form-urlencoded"),

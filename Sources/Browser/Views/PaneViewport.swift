@@ -7,8 +7,11 @@ import TUICore
 /// one with content before `left` gets `‹`, as latestData does. So every pane can scroll
 /// sideways without each of them knowing how.
 enum PaneViewport {
-    /// The furthest column a pane scrolls to.
-    static let maximumLeft = 4096
+    /// The furthest column a pane scrolls to (its scratch screen grows with the offset).
+    static let maximumLeft = 1024
+
+    /// How many columns past the right edge are drawn to see whether a row continues.
+    static let overflowMargin = 64
 
     /// What drawing showed about the content.
     struct Extent {
@@ -25,8 +28,9 @@ enum PaneViewport {
     ) -> Extent {
         guard !inner.isEmpty else { return Extent(isCutRight: false) }
         let left = max(0, min(left, maximumLeft))
-        // One column more than shown: content there means the row is cut.
-        let scratchWidth = left + inner.width + 1
+        // Columns beyond the shown ones: content there means the row is cut (a margin, so a cut
+        // that falls on a space between words is still seen).
+        let scratchWidth = left + inner.width + overflowMargin
         var scratch = Screen(width: scratchWidth, height: inner.height, style: surface)
         content(&scratch, Rect(x: 0, y: 0, width: scratchWidth, height: inner.height))
         var isCutRight = false

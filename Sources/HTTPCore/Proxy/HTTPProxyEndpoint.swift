@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Safety
 
 /// A proxy server requests are sent through: an HTTP proxy, optionally with basic
 /// authentication, or a SOCKS5 proxy. Through an HTTP proxy every request, `http` as well as
@@ -48,7 +49,8 @@ package struct HTTPProxyEndpoint: Sendable, Hashable {
     package init(parsing text: String, source: String) throws(HTTPSetupError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
-        let problem = { (reason: String) in HTTPSetupError("The proxy \(source)=\(text) \(reason).") }
+        let shown = UnsafeText.clean(SecretMasker.maskTypedURL(text))
+        let problem = { (reason: String) in HTTPSetupError("The proxy \(source)=\(shown) \(reason).") }
         guard let components = URLComponents(string: withScheme), let scheme = components.scheme?.lowercased()
         else {
             throw problem("is not a URL such as http://proxy.example:3128")

@@ -8,7 +8,9 @@ import NIOSSL
 /// - an `https` handshake whose certificate did not verify: the probe reads the certificate, which
 ///   is expired, not yet valid, or else untrusted;
 /// - a certificate for another host name: the probe reads the names it is for;
-/// - an `https` handshake answered by something that is not TLS: `notTLS`;
+/// - an `https` handshake answered by something that is not TLS: `notTLS` (a connection closed
+///   before any response counts only when a probe handshake fails too; one closed after the
+///   response began is left as it was);
 /// - a handshake the server broke off over the client certificate: `clientCertificateRejected`;
 /// - an `http` exchange that failed before a response head (malformed or closed): when the probe
 ///   completes a handshake, `tlsExpected`.
@@ -58,6 +60,14 @@ struct HTTPTLSDiagnosis: Sendable {
                     } else {
                         completion(make(.untrusted))
                     }
+                }
+            case .notTLS where failure.headReceived:
+                // A response had begun: the connection broke off later, TLS worked.
+                completion(result)
+            case .notTLS where canProbe:
+                // A closed connection says "not TLS" only if no handshake can complete.
+                HTTPTLSProbe.run(host: bareHost, port: port) { outcome in
+                    if case .tls = outcome { completion(result) } else { completion(make(.notTLS)) }
                 }
             case .hostMismatch where canProbe:
                 HTTPTLSProbe.run(host: bareHost, port: port) { outcome in

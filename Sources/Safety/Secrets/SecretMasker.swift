@@ -87,6 +87,19 @@ public enum SecretMasker {
         return head + masked.joined(separator: "&")
     }
 
+    /// Like ``maskURL(_:)`` for a URL as a person typed it, which may leave the scheme out:
+    /// `user:password@host/x` masks the password too (`user:••••••@host/x`), while
+    /// `mailto:a@b.c` stays as it is.
+    public static func maskTypedURL(_ text: String) -> String {
+        let masked = maskURL(text)
+        guard !text.contains("://"), let at = masked.firstIndex(of: "@") else { return masked }
+        let userinfo = masked[..<at]
+        guard !userinfo.contains("/"), let colon = userinfo.firstIndex(of: ":") else { return masked }
+        // `mailto:a@b.c` and the like name a scheme, not a user.
+        guard !["mailto", "tel", "urn", "data", "news"].contains(userinfo[..<colon].lowercased()) else { return masked }
+        return String(masked[...colon]) + mask + String(masked[at...])
+    }
+
     /// Masks `Bearer <token>` and `Basic <credentials>` wherever they appear in free text.
     public static func maskInlineCredentials(_ text: String) -> String {
         var result = text

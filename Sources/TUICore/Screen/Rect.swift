@@ -32,6 +32,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 
+    /// The rectangle shrunk by `amount` columns on the left and on the right, rows unchanged.
+    public func insetHorizontally(by amount: Int) -> Rect {
+        Rect(x: x + amount, y: y, width: max(0, width - 2 * amount), height: height)
+    }
+
     /// Splits off `rows` rows at the top; returns (top, rest). Rows are clamped to the height.
     public func splitTop(_ rows: Int) -> (Rect, Rect) {
         let taken = min(max(0, rows), height)

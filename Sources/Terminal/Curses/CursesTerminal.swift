@@ -102,8 +102,8 @@ public final class CursesTerminal {
     public func draw(_ screen: Screen) {
         guard isRunning else { return }
         let update = FrameDiff.update(from: previous, to: screen)
-        writeRaw(encoder.encode(update))
-        previous = screen
+        // A frame cut short leaves the terminal unknown: the next one is written whole.
+        previous = writeRaw(encoder.encode(update)) ? screen : nil
     }
 
     /// Reads everything available now without waiting: keys (Alt combinations decoded as such),
@@ -143,10 +143,11 @@ public final class CursesTerminal {
 
     /// Writes bytes of our own making (frames from ``FrameEncoder``, fixed control sequences)
     /// straight to the terminal, all of them: standard input's read source makes the shared
-    /// terminal descriptor non-blocking, so a full terminal buffer is waited out (up to a few
-    /// seconds) rather than cutting a frame short.
-    private func writeRaw(_ sequence: String) {
-        guard !sequence.isEmpty else { return }
+    /// terminal descriptor non-blocking, so a full terminal buffer is waited out (up to a
+    /// second) rather than cutting a frame short. Returns false when not everything was written.
+    @discardableResult
+    private func writeRaw(_ sequence: String) -> Bool {
+        guard !sequence.isEmpty else { return true }
         fflush(nil)
         // POSIX write, not FileHandle: a terminal that went away gives EIO, which must not trap.
         var bytes = Array(sequence.utf8)
@@ -160,13 +161,14 @@ public final class CursesTerminal {
                 offset += written
             } else if written < 0 && errno == EINTR {
                 continue
-            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), waits < 50 {
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), waits < 20 {
                 waits += 1
                 var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&descriptor, 1, 100)
+                _ = poll(&descriptor, 1, 50)
             } else {
-                return
+                return false
             }
         }
+        return true
     }
 }

@@ -82,7 +82,7 @@ struct EscapeSequenceDecoder {
     /// A key from a Unicode code point and an xterm modifier parameter (1 + shift 1, alt 2,
     /// ctrl 4).
     private func key(code: Int, modifiers: Int) -> Key? {
-        guard code >= 0, let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
+        guard let value = UInt32(exactly: code), let scalar = Unicode.Scalar(value) else { return nil }
         let bits = max(0, modifiers - 1)
         let shift = bits & 1 != 0
         let alt = bits & 2 != 0
@@ -96,7 +96,10 @@ struct EscapeSequenceDecoder {
         }
         guard code >= 0x20 else { return nil }
         var character = Character(scalar)
-        if shift, character.isLowercase { character = Character(character.uppercased()) }
+        if shift, character.isLowercase {
+            let upper = character.uppercased()
+            if upper.count == 1, let first = upper.first { character = first }
+        }
         if control, character.isASCII, character.isLetter {
             return .control(Character(character.lowercased()))
         }
