@@ -187,6 +187,24 @@ struct BrowserViewTests {
         #expect(svg.contains("a&lt;b&amp;&quot;c"))
         #expect(svg.contains("#cd0000"))
     }
+
+    @Test("the SVG export places each emoji and CJK character at its own cell")
+    func svgWidths() {
+        var screen = Screen(width: 20, height: 1)
+        screen.put("\"👩‍👩‍👧‍👦 f\" 中x", x: 0, y: 0, style: .plain)
+        let svg = SVGExporter.svg(screen)
+        // The family takes cells 1-2 (x 9, 18 px wide); " f\" " follows at cell 3 (x 27).
+        #expect(svg.contains(##"<text x="9" y="14" fill="#d0d0d0" xml:space="preserve" textLength="18""##))
+        #expect(
+            svg.contains(
+                ##"x="27" y="14" fill="#d0d0d0" xml:space="preserve" textLength="36" lengthAdjust="spacingAndGlyphs"> f&quot; </text>"##
+            ))
+        #expect(
+            svg.contains(
+                ##"x="63" y="14" fill="#d0d0d0" xml:space="preserve" textLength="18" lengthAdjust="spacingAndGlyphs">中</text>"##
+            ))
+        #expect(svg.contains(#"<text x="81" y="14""#))
+    }
 }
 
 extension Screen {

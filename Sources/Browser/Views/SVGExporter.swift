@@ -1,6 +1,7 @@
 import TUICore
 
-/// Writes a `Screen` as a standalone SVG image: one text run per style, backgrounds as rects.
+/// Writes a `Screen` as a standalone SVG image: text runs per style (each character that is not
+/// ASCII placed at its own cell), backgrounds as rects.
 ///
 /// Cells are 9×18 px; the font size (15 px) gives DejaVu Sans Mono a 9 px advance, so the grid
 /// holds even in renderers that ignore `textLength`. `.default` colours use the given terminal
@@ -37,22 +38,51 @@ public enum SVGExporter {
                     out +=
                         "<rect x=\"\(x * cellWidth)\" y=\"\(y * cellHeight)\" width=\"\((end - x) * cellWidth)\" height=\"\(cellHeight)\" fill=\"\(background)\"/>\n"
                 }
-                var text = ""
-                for column in x..<end where !screen[column, y].isContinuation {
-                    text.append(screen[column, y].character)
-                }
-                if !text.allSatisfy({ $0 == " " }) {
-                    var attributes = "fill=\"\(foreground)\""
-                    if style.attributes.contains(.bold) { attributes += " font-weight=\"bold\"" }
-                    if style.attributes.contains(.dim) { attributes += " opacity=\"0.6\"" }
-                    if style.attributes.contains(.underline) { attributes += " text-decoration=\"underline\"" }
+                var attributes = "fill=\"\(foreground)\""
+                if style.attributes.contains(.bold) { attributes += " font-weight=\"bold\"" }
+                if style.attributes.contains(.dim) { attributes += " opacity=\"0.6\"" }
+                if style.attributes.contains(.underline) { attributes += " text-decoration=\"underline\"" }
+                for segment in segments(of: screen, y: y, from: x, to: end)
+                where !segment.text.allSatisfy({ $0 == " " }) {
                     out +=
-                        "<text x=\"\(x * cellWidth)\" y=\"\(y * cellHeight + 14)\" \(attributes) xml:space=\"preserve\" textLength=\"\((end - x) * cellWidth)\" lengthAdjust=\"spacingAndGlyphs\">\(escape(text))</text>\n"
+                        "<text x=\"\(segment.column * cellWidth)\" y=\"\(y * cellHeight + 14)\" \(attributes) xml:space=\"preserve\" textLength=\"\(segment.width * cellWidth)\" lengthAdjust=\"spacingAndGlyphs\">\(escape(segment.text))</text>\n"
                 }
                 x = end
             }
         }
         return out + "</svg>\n"
+    }
+
+    /// The cells from `start` to `end` as text pieces placed by column: runs of ASCII together,
+    /// every other grapheme on its own, so a font whose emoji or CJK glyphs are wider or narrower
+    /// than the cells never shifts the characters after them (the cell widths come from
+    /// ``CharacterWidth``, as on the terminal).
+    private static func segments(of screen: Screen, y: Int, from start: Int, to end: Int) -> [(
+        column: Int, width: Int, text: String
+    )] {
+        var result: [(column: Int, width: Int, text: String)] = []
+        var column = start
+        while column < end {
+            let cell = screen[column, y]
+            if cell.isContinuation {
+                column += 1
+                continue
+            }
+            if cell.character.isASCII {
+                var text = ""
+                let first = column
+                while column < end, !screen[column, y].isContinuation, screen[column, y].character.isASCII {
+                    text.append(screen[column, y].character)
+                    column += 1
+                }
+                result.append((first, column - first, text))
+            } else {
+                let width = max(1, CharacterWidth.of(cell.character))
+                result.append((column, width, String(cell.character)))
+                column += width
+            }
+        }
+        return result
     }
 
     private static func escape(_ text: String) -> String {
