@@ -92,6 +92,21 @@ struct ModeKeyTests {
         #expect(status == 201)
     }
 
+    @Test("F1 in the g prompt lists the prompt's keys and Esc returns to the prompt")
+    func promptHelp() throws {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        _ = Fixtures.keys(&state, [.character("g")])
+        Fixtures.type(&state, "localhost:8")
+        _ = Fixtures.keys(&state, [.function(1)])
+        #expect(BrowserView.render(state).text.contains("help: prompt keys"))
+        _ = Fixtures.keys(&state, [.escape])
+        guard case .prompt(let prompt)? = state.overlay else {
+            Issue.record("the prompt comes back")
+            return
+        }
+        #expect(prompt.editor.text == "localhost:8")
+    }
+
     @Test("? in the main view lists the key map with the Siesta calls")
     func mainHelp() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))

@@ -618,6 +618,9 @@ extension BrowserState {
             return []
         case .prompt(var prompt):
             switch key {
+            case .function(1):
+                helpScroll = 0
+                self.overlay = .help(over: .prompt(prompt))
             case .escape:
                 self.overlay = nil
             case .enter:

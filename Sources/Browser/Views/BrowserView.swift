@@ -36,6 +36,7 @@ public enum BrowserView {
             switch under {
             case .form(let form)?: FormView.draw(form, state: state, into: &screen)
             case .response(let viewer)?: ResponseView.draw(viewer, state: state, into: &screen)
+            case .prompt(let prompt)?: drawPrompt(prompt, state: state, frame: layout.status, into: &screen)
             default: break
             }
             HelpOverlayView.draw(state, over: under, into: &screen)

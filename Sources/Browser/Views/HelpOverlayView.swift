@@ -2,7 +2,7 @@ import TUICore
 
 /// The help overlay: the keys of the mode it was opened from and what they do. In the main view
 /// (`?`, F1) that is every command of the live key map with the Siesta call it makes; in a form
-/// (F1) the form's keys; in the response viewer (`?`) the viewer's.
+/// or a prompt (F1) their keys; in the response viewer (`?`) the viewer's.
 ///
 /// When the rows do not fit the terminal, the list scrolls (`BrowserState.helpScroll`) and the
 /// bottom border says which way there is more.
@@ -30,6 +30,16 @@ public enum HelpOverlayView {
                 ("Esc", "close the form (an unsent edited draft is kept)"),
                 ("Ctrl-L", "redraw the screen"),
                 ("F1", "this help"),
+            ]
+        case .prompt(let prompt)?:
+            let enter =
+                prompt.purpose == .search
+                ? "search latestData (in the background)"
+                : "go: host:port/path means http://, a path is relative to the service, or a full URL"
+            return [
+                ("Enter", enter), ("Esc", "cancel"), ("← → Home End", "move the cursor"),
+                ("Ctrl-A Ctrl-E", "start / end of the line"), ("Backspace Delete", "delete"),
+                ("Ctrl-L", "redraw the screen"), ("F1", "this help"),
             ]
         case .response?:
             return [
@@ -95,6 +105,7 @@ public enum HelpOverlayView {
         switch mode {
         case .form?: return "help: form keys"
         case .response?: return "help: response viewer keys"
+        case .prompt?: return "help: prompt keys"
         default: return "help: keys and the Siesta calls they make"
         }
     }
