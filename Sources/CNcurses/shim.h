@@ -53,15 +53,19 @@ static inline mmask_t hammock_button5(void) {
 extern int setupterm(const char *, int, int *);
 
 /// Reads the terminfo entry of `term` for `fd` without drawing anything and says whether it
-/// can draw a full screen: 1 yes (it has cursor addressing), 0 no (a hard-copy or dumb
-/// terminal, or no `cup`), -1 no terminfo entry for it, -2 no terminfo database.
+/// can draw a full screen the way hammock writes frames: 1 yes (ANSI cursor addressing, `cup`
+/// starting with ESC [), 0 no (a hard-copy or dumb terminal, or no `cup`), -1 no terminfo entry
+/// for it, -2 no terminfo database, -3 cursor addressing that is not ANSI (a VT52 and the like).
 static inline int hammock_terminal_can_draw(const char *term, int fd) {
     int status = 0;
     if (setupterm(term, fd, &status) != OK) {
         return status == 1 ? 0 : (status == 0 ? -1 : -2);
     }
     char *cup = tigetstr("cup");
-    return (cup == NULL || cup == (char *)-1) ? 0 : 1;
+    if (cup == NULL || cup == (char *)-1) {
+        return 0;
+    }
+    return (cup[0] == 27 && cup[1] == '[') ? 1 : -3;
 }
 
 #endif

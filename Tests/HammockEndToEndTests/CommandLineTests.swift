@@ -25,6 +25,15 @@ struct CommandLineTests {
         #expect(screen.contains("hammock: the terminal type 'dumb' cannot move the cursor"), "\(screen)")
     }
 
+    @Test("a terminal that addresses the cursor without ANSI sequences (vt52) exits with a message")
+    func nonANSITerminal() async throws {
+        let command = TmuxSession.quote(TmuxSession.binaryPath) + " --no-cache; echo \"exit status $?\"; sleep 60"
+        let session = try TmuxSession(arguments: ["-c", command], environment: ["TERM": "vt52"], binary: "/bin/sh")
+        defer { session.close() }
+        let screen = await session.waitFor("exit status 1")
+        #expect(screen.contains("hammock: the terminal type 'vt52' does not speak ANSI escape sequences"), "\(screen)")
+    }
+
     @Test("an unknown TERM exits with a message naming it")
     func unknownTerminal() async throws {
         let command = TmuxSession.quote(TmuxSession.binaryPath) + " --no-cache; echo \"exit status $?\"; sleep 60"

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// The check reads terminfo with `setupterm`, which draws nothing and leaves the terminal's
 /// modes alone; it does not promise that every capability hammock uses exists, only that the
-/// terminal can place text anywhere on the screen.
+/// terminal can place text anywhere on the screen with ANSI sequences (frames are written as
+/// ANSI cursor positions and SGR styles).
 public enum TerminalCheck {
     /// Why hammock cannot draw here, as a sentence without the program name, or nil when it can.
     ///
@@ -38,6 +39,9 @@ public enum TerminalCheck {
         case -1:
             return "the terminal type '\(shown)' is not in the terminfo database; "
                 + "set TERM to a known type (for example TERM=xterm-256color)"
+        case -3:
+            return "the terminal type '\(shown)' does not speak ANSI escape sequences, which hammock draws with; "
+                + "use an ANSI terminal (for example TERM=xterm-256color)"
         default:
             return "the terminfo database cannot be found, so hammock cannot tell how to draw on '\(shown)'; "
                 + "install ncurses-base or set TERMINFO"
