@@ -53,6 +53,8 @@ final class BrowserApp {
             switch PersistentCacheOpener.open(path: path) {
             case .success(let cache):
                 service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+                // A damaged database was moved aside and replaced: never silently.
+                cacheProblem = cache.recoveryNote
             case .failure(let failure):
                 cacheProblem = "persistent cache off: \(failure); continuing without it"
             }

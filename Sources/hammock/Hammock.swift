@@ -79,8 +79,15 @@ struct Hammock: AsyncParsableCommand {
     @OptionGroup(title: "TLS and proxies")
     var connection: ConnectionOptions
 
+    /// The largest `--expiration` or `--retry`: ten years, in seconds.
+    static let maximumSeconds: Double = 10 * 365 * 86_400
+
     func validate() throws {
         for (name, value) in [("--expiration", expiration), ("--retry", retry)] {
+            if let value, value.isFinite, value > Self.maximumSeconds {
+                throw ValidationError(
+                    "\(name) must be at most \(Int(Self.maximumSeconds)) seconds (ten years), got \(value)")
+            }
             guard let value, !(value >= 0 && value.isFinite) else { continue }
             let isWhole = value.isFinite && value == value.rounded() && abs(value) < 1e15
             let shown = isWhole ? String(Int(value)) : String(value)

@@ -11,11 +11,15 @@ enum PersistentCacheOpener {
         var description: String
     }
 
-    /// Creates the file's folder when needed and opens the cache in it.
+    /// Creates the file's folder when needed and opens the cache in it. A file that exists and
+    /// is not an SQLite database at all (its first bytes are not SQLite's header) is refused and
+    /// left untouched: it was most likely given by mistake. A damaged SQLite file is moved aside
+    /// by the cache (see ``SQLiteEntityCache/recoveryNote``).
     static func open(path: String) -> Result<SQLiteEntityCache, Failure> {
         let fileURL = URL(fileURLWithPath: path)
         let folder = fileURL.deletingLastPathComponent().path
         if let failure = createFolder(folder) { return .failure(failure) }
+        if let failure = refuseForeignFile(path) { return .failure(failure) }
         do {
             return .success(try SQLiteEntityCache(fileURL: fileURL))
         } catch let error as SQLiteEntityCacheError {
@@ -28,6 +32,23 @@ enum PersistentCacheOpener {
         } catch {
             return .failure(Failure(description: "cannot open SQLite file \(path): \(error.localizedDescription)"))
         }
+    }
+
+    /// The 16 bytes every SQLite 3 database file starts with.
+    static let sqliteHeader = Array("SQLite format 3\u{0}".utf8)
+
+    /// A failure when `path` is a non-empty regular file that does not start with SQLite's
+    /// header; nil when it does, is empty, or does not exist.
+    static func refuseForeignFile(_ path: String) -> Failure? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return nil }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: sqliteHeader.count)) ?? Data()
+        guard !start.isEmpty, Array(start) != sqliteHeader else { return nil }
+        return Failure(
+            description: "\(path) is not an SQLite file, so hammock leaves it alone; give --cache another path")
     }
 
     /// Creates `folder` and its missing parents (mode 0700), so a failure names the folder and

@@ -21,6 +21,23 @@ struct FormTests {
         #expect(editor.lines.count == 1)
     }
 
+    @Test("Ctrl-U, Ctrl-K and Ctrl-W delete to the line start, the line end and the word before")
+    func lineEditing() {
+        var editor = TextEditor("GET /users  /items", singleLine: true)
+        editor.handle(.control("w"))
+        #expect(editor.text == "GET /users  ")
+        editor.handle(.control("w"))
+        #expect(editor.text == "GET ")
+        editor.insert("/a /b")
+        editor.handle(.left)
+        editor.handle(.left)
+        editor.handle(.control("k"))
+        #expect(editor.text == "GET /a ")
+        editor.handle(.control("u"))
+        #expect(editor.text.isEmpty)
+        #expect(editor.column == 0)
+    }
+
     @Test("paste splits lines, up and down keep the column")
     func paste() {
         var editor = TextEditor()

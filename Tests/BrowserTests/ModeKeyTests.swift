@@ -52,12 +52,28 @@ struct ModeKeyTests {
         _ = Fixtures.keys(&state, [.escape])
     }
 
+    @Test("drafts are kept per kind of form and per resource")
+    func severalDrafts() throws {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        _ = try #require(Self.openForm("p", in: &state))
+        Fixtures.type(&state, "post draft")
+        _ = Fixtures.keys(&state, [.escape])
+        _ = try #require(Self.openForm("a", in: &state))
+        Fixtures.type(&state, "patch draft")
+        _ = Fixtures.keys(&state, [.escape])
+        #expect(state.keptForms.count == 2)
+        #expect(try #require(Self.openForm("p", in: &state)).body.text == "post draft")
+        _ = Fixtures.keys(&state, [.control("s")])
+        _ = Fixtures.keys(&state, [.escape])
+        #expect(try #require(Self.openForm("a", in: &state)).body.text == "patch draft")
+    }
+
     @Test("Esc on an untouched form keeps nothing")
     func escapeUntouched() throws {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
         _ = try #require(Self.openForm("p", in: &state))
         _ = Fixtures.keys(&state, [.escape])
-        #expect(state.keptForm == nil)
+        #expect(state.keptForms.isEmpty)
         #expect(state.status == nil)
     }
 

@@ -57,11 +57,12 @@ struct CommandLineTests {
     }
 
     @Test(
-        "negative seconds are read as values and refused in a sentence",
+        "negative and absurdly large seconds are read as values and refused in a sentence",
         arguments: [
             (["--expiration", "-5"], "--expiration must be a number of seconds ≥ 0, got -5"),
             (["--expiration=-5"], "--expiration must be a number of seconds ≥ 0, got -5"),
             (["--retry", "-0.5"], "--retry must be a number of seconds ≥ 0, got -0.5"),
+            (["--expiration", "1e300"], "--expiration must be at most 315360000 seconds (ten years), got 1e+300"),
         ])
     func negativeSeconds(arguments: [String], message: String) async throws {
         let run = try await HammockProcess.run(arguments + ["--no-cache"])

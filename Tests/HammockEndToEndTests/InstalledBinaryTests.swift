@@ -85,11 +85,11 @@ struct InstalledBinaryTests {
         let screen = await session.waitFor("newData(network)")
         // The Events pane cuts long lines: each file's note starts a line of its own there.
         let home = installation.configHome.path
-        let events = screen.split(separator: "\n").filter { $0.contains(" error ") }
+        let events = screen.split(separator: "\n").filter { $0.contains(" problem ") }
         #expect(events.count == 3, "\(screen)")
-        #expect(events.contains { $0.contains("error            theme mine in \(home.prefix(20))") }, "\(screen)")
-        #expect(events.contains { $0.contains("error            theme other in \(home.prefix(20))") }, "\(screen)")
-        #expect(events.contains { $0.contains("error            key map \(home.prefix(20))") }, "\(screen)")
+        #expect(events.contains { $0.contains("problem          theme mine in \(home.prefix(20))") }, "\(screen)")
+        #expect(events.contains { $0.contains("problem          theme other in \(home.prefix(20))") }, "\(screen)")
+        #expect(events.contains { $0.contains("problem          key map \(home.prefix(20))") }, "\(screen)")
         // The status line shows the latest note whole: the key map's.
         #expect(screen.contains("key map \(home)/hammock/keys.yaml line 1: unknown command \"fly\""))
         // The chosen theme was broken, so the default theme is the one in use.
@@ -111,5 +111,20 @@ struct InstalledBinaryTests {
                 "persistent cache off: cannot create folder \(blocker)/sub: \(blocker) is a file, not a folder"),
             "\(screen)")
         #expect(!screen.contains("NSCocoaErrorDomain"))
+    }
+
+    @Test("--cache naming a file that is not SQLite leaves it untouched and says so")
+    func foreignCacheFile() async throws {
+        let installation = try Installation()
+        let notes = try installation.workFolder.write("notes.txt", "my important notes\n")
+        let session = try TmuxSession(
+            arguments: ["--cache", notes], environment: installation.environment, width: 220,
+            binary: installation.binary, directory: installation.workFolder.path)
+        defer { session.close() }
+        let screen = await session.waitFor("newData(network)")
+        #expect(screen.contains("persistent cache off: \(notes) is not an SQLite file"), "\(screen)")
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == "my important notes\n")
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: installation.workFolder.path)
+        #expect(!siblings.contains { $0.hasPrefix("notes.txt.corrupt") || $0.hasPrefix("notes.txt-") })
     }
 }

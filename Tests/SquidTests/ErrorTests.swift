@@ -165,7 +165,9 @@ struct ErrorTests {
                 Issue.record("expected timeout, got \(String(describing: error))")
                 return
             }
-            #expect(ContinuousClock.now - start < .milliseconds(3000))
+            // Without the timeout the body takes 20 s; a loaded machine may need a few seconds more
+            // than the 0.5 s timeout to tear the transfer down.
+            #expect(ContinuousClock.now - start < .seconds(10))
         }
     }
 

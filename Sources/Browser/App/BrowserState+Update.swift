@@ -13,7 +13,8 @@ extension BrowserState {
         case .key(let key):
             status = nil
             // Saving and redrawing the screen work everywhere, overlays included (forms use no
-            // other control keys than Ctrl-S, Ctrl-T, Ctrl-R, Ctrl-G, Ctrl-O, Ctrl-A and Ctrl-E).
+            // other control keys than Ctrl-S, Ctrl-T, Ctrl-R, Ctrl-G, Ctrl-O and the editing keys
+            // Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W).
             if case .control = key {
                 switch keyMap.command(for: key) {
                 case .exportSVG?: return [.exportSVG]
@@ -31,6 +32,7 @@ extension BrowserState {
             width = max(0, newWidth)
             height = max(0, newHeight)
             if !layout.focusablePanes.contains(focus) { focus = .latestData }
+            paneLeft = [:]
             clampPositions()
             return []
         case .tick(let time):
@@ -79,6 +81,8 @@ extension BrowserState {
                 history.append(url)
                 historyIndex = history.count - 1
             }
+            // Another resource fills the panes: they start at their first column again.
+            paneLeft = [:]
             focus = .latestData
             return []
         case .requestHook(let hook, let url, let method, let statusCode, let text):
@@ -106,7 +110,7 @@ extension BrowserState {
             status = StatusMessage(text, isError: isError)
             log(
                 EventLogEntry(
-                    time: now, name: isError ? "error" : "note", resource: "", detail: text,
+                    time: now, name: isError ? "problem" : "note", resource: "", detail: text,
                     kind: isError ? .error : .note))
             return []
         }
@@ -172,8 +176,9 @@ extension BrowserState {
             case .patch: purpose = .send(.patch)
             default: purpose = .overrideLocal
             }
-            if let kept = keptForm, kept.purpose == purpose, kept.originURL == url {
-                keptForm = nil
+            let key = RequestForm.draftKey(command: command, url: url)
+            if let kept = keptForms.removeValue(forKey: key) {
+                keptFormOrder.removeAll { $0 == key }
                 overlay = .form(kept)
                 status = StatusMessage("draft restored")
                 return []
@@ -689,6 +694,17 @@ extension BrowserState {
         }
     }
 
+    /// Keeps an unsent, edited form until the same kind of form is opened on its resource.
+    private mutating func keepDraft(_ form: RequestForm) {
+        let key = form.draftKey
+        keptFormOrder.removeAll { $0 == key }
+        keptFormOrder.append(key)
+        keptForms[key] = form
+        while keptFormOrder.count > BrowserState.maximumKeptForms {
+            keptForms.removeValue(forKey: keptFormOrder.removeFirst())
+        }
+    }
+
     private mutating func handleFormKey(_ key: Key, form: inout RequestForm) -> [Command] {
         defer {
             if case .form = overlay { overlay = .form(form) }
@@ -696,7 +712,7 @@ extension BrowserState {
         if key == .escape {
             overlay = nil
             if case .editing = form.outcome, form.isChanged {
-                keptForm = form
+                keepDraft(form)
                 let key = keyMap.keys(for: form.command).first?.name ?? "the form key"
                 status = StatusMessage("draft kept: \(key) on this resource opens it again")
             }
@@ -716,6 +732,9 @@ extension BrowserState {
                 overlay = nil
                 return [.overrideLocalContent(url: url, body: body)]
             }
+        } else if key == .control("g") || key == .control("o") {
+            status = StatusMessage("Ctrl-G and Ctrl-O work after a PUT or PATCH succeeds: Ctrl-S sends first")
+            return []
         }
         switch key {
         case .control("r"):

@@ -42,9 +42,15 @@ public struct BrowserState {
     public var overlay: Overlay?
     /// Rows the help overlay is scrolled down (reset when it opens, clamped when drawn).
     public var helpScroll = 0
-    /// A form closed with Esc after it was edited and before it was sent: opening the same kind
-    /// of form on the same resource brings it back, so Esc never throws typing away.
-    public var keptForm: RequestForm?
+    /// Forms closed with Esc after they were edited and before they were sent, by kind and
+    /// resource (``RequestForm/draftKey``): opening the same kind of form on the same resource
+    /// brings one back, so Esc never throws typing away. At most ``maximumKeptForms``; the
+    /// oldest goes first.
+    public var keptForms: [String: RequestForm] = [:]
+    /// The order the kept forms were kept in, oldest first.
+    public var keptFormOrder: [String] = []
+    /// How many unsent drafts are kept at once.
+    public static let maximumKeptForms = 20
     /// The last search's query (`n` / `N` search for it again in another body).
     public var searchQuery: String?
     /// The search in progress or last finished, with its matches.

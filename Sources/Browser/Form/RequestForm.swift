@@ -82,6 +82,12 @@ public struct RequestForm: @unchecked Sendable {
         url.text != originURL || !headers.text.isEmpty || body.text != initialBody
     }
 
+    /// Identifies the draft slot of this form: its kind and the resource it was opened on.
+    public var draftKey: String { Self.draftKey(command: command, url: originURL) }
+
+    /// The draft slot of the form `command` opens on `url`.
+    public static func draftKey(command: KeyCommand, url: String) -> String { command.rawValue + " " + url }
+
     /// The key-map command that opens this kind of form.
     public var command: KeyCommand {
         switch purpose {

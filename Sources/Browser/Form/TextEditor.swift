@@ -166,8 +166,31 @@ public struct TextEditor: Equatable, Sendable {
         case .down: moveDown()
         case .home, .control("a"): moveToLineStart()
         case .end, .control("e"): moveToLineEnd()
+        case .control("u"): deleteToLineStart()
+        case .control("k"): deleteToLineEnd()
+        case .control("w"): deleteWordBackward()
         default: return false
         }
         return true
+    }
+
+    /// Deletes from the start of the line to the cursor (Ctrl-U).
+    public mutating func deleteToLineStart() {
+        lines[row].removeSubrange(0..<column)
+        column = 0
+    }
+
+    /// Deletes from the cursor to the end of the line (Ctrl-K).
+    public mutating func deleteToLineEnd() {
+        lines[row].removeSubrange(column...)
+    }
+
+    /// Deletes the word before the cursor and the spaces after it (Ctrl-W), within the line.
+    public mutating func deleteWordBackward() {
+        var start = column
+        while start > 0, lines[row][start - 1] == " " { start -= 1 }
+        while start > 0, lines[row][start - 1] != " " { start -= 1 }
+        lines[row].removeSubrange(start..<column)
+        column = start
     }
 }

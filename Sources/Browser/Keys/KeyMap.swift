@@ -61,7 +61,7 @@ public struct KeyMap: Equatable, Sendable {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
-            throw KeyMapError(file: file, line: nil, message: "not valid YAML (\(error))")
+            throw KeyMapError(file: file, line: nil, message: "not valid YAML (\(YAMLErrorSummary.text(of: error)))")
         }
         guard let root else { return self }
         guard let mapping = root.mapping else {

@@ -15,13 +15,17 @@ public enum Format {
         return String(format: "%.1f %@", value, units[unit])
     }
 
-    /// `0.4s`, `12s`, `3m 05s`, `2h 03m`; negative values give `-` plus the magnitude.
+    /// `0.4s`, `12s`, `3m 05s`, `2h 03m`, `3d 04h`; negative values give `-` plus the
+    /// magnitude. Beyond 10,000 days (and for infinity or NaN) it says so instead of counting.
     public static func duration(_ seconds: Double) -> String {
+        if seconds.isNaN { return "?" }
         if seconds < 0 { return "-" + duration(-seconds) }
         if seconds < 10 { return String(format: "%.1fs", seconds) }
+        guard seconds < 10_000 * 86_400 else { return "> 10000d" }
         let whole = Int(seconds)
         if whole < 60 { return "\(whole)s" }
         if whole < 3600 { return String(format: "%dm %02ds", whole / 60, whole % 60) }
-        return String(format: "%dh %02dm", whole / 3600, (whole % 3600) / 60)
+        if whole < 86_400 { return String(format: "%dh %02dm", whole / 3600, (whole % 3600) / 60) }
+        return String(format: "%dd %02dh", whole / 86_400, (whole % 86_400) / 3600)
     }
 }

@@ -27,7 +27,8 @@ public enum ThemeLoader {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
-            throw ThemeError(file: file, line: nil, slot: nil, reason: "not valid YAML (\(error))")
+            throw ThemeError(
+                file: file, line: nil, slot: nil, reason: "not valid YAML (\(YAMLErrorSummary.text(of: error)))")
         }
         guard let mapping = root?.mapping else {
             throw ThemeError(file: file, line: root?.mark?.line, slot: nil, reason: "a theme must be a YAML mapping")

@@ -104,7 +104,10 @@ public enum BrowserView {
                 scrolled(pane, state: state, inner: frame.insetHorizontally(by: 1), into: &screen) { screen, inner in
                     drawURL(state, inner: inner, compact: layout.isCompact, into: &screen)
                 }
-                if focused { screen.addAttributes(.underline, in: Rect(x: frame.x, y: frame.y, width: 3, height: 1)) }
+                // No border to make bold: a mark in the first column says the lines have focus.
+                if focused, screen[frame.x, frame.y].character == " " {
+                    screen.put("▸", x: frame.x, y: frame.y, style: theme.style(.focus, attributes: .bold))
+                }
             }
         case .latestData:
             if let data = state.current?.latestData {
@@ -254,6 +257,12 @@ public enum BrowserView {
         guard let data = snapshot.latestData else {
             let note = snapshot.isLoading ? "nil (loading…)" : "nil: l loadIfNeeded(), r load()"
             screen.put(note, x: inner.x, y: inner.y, style: theme.style(.muted), maxWidth: inner.width)
+            // Where latestError has no pane of its own, its whole message goes in the empty room.
+            if state.layout.frames[.latestError] == nil, let error = snapshot.latestError, inner.height > 2 {
+                screen.put("latestError", x: inner.x, y: inner.y + 2, style: theme.style(.muted), maxWidth: inner.width)
+                let rest = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: inner.height - 3)
+                drawErrorMessage(error, width: inner.width, in: rest, theme: theme, into: &screen)
+            }
             return
         }
         if state.wrapsLines {
@@ -373,20 +382,45 @@ public enum BrowserView {
             screen.put("nil", x: inner.x, y: inner.y, style: theme.style(.muted), maxWidth: inner.width)
             return
         }
-        var spans: [Span] = []
-        if let code = error.httpStatusCode {
-            spans.append(Span("HTTP \(code)  ", theme.style(.error, attributes: .bold)))
-        }
-        spans.append(Span(safe(error.userMessage), theme.style(.error)))
-        screen.put(spans: spans, x: inner.x, y: inner.y, maxWidth: inner.width)
-        guard inner.height > 1 else { return }
+        // The message wraps at the pane's visible width (it is drawn in a wider scratch area):
+        // advice at its end must be readable without scrolling.
+        var row = drawErrorMessage(
+            error, width: state.layout.innerWidth(.latestError), in: inner, theme: theme, into: &screen)
+        guard inner.height > row else { return }
         screen.put(
-            "age " + Format.duration(max(0, state.now - error.timestamp)), x: inner.x, y: inner.y + 1,
+            "age " + Format.duration(max(0, state.now - error.timestamp)), x: inner.x, y: inner.y + row,
             style: theme.style(.muted), maxWidth: inner.width)
-        if let body = error.body, inner.height > 2 {
-            let rest = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
+        row += 1
+        if let body = error.body, inner.height > row {
+            let rest = Rect(x: inner.x, y: inner.y + row, width: inner.width, height: inner.height - row)
             drawBody(body, position: ViewPosition(), theme: theme, inner: rest, showCursor: false, into: &screen)
         }
+    }
+
+    /// Draws an error's `HTTP nnn` label and its message wrapped at `width` columns, from the top
+    /// of `frame` down; returns the rows used.
+    @discardableResult
+    static func drawErrorMessage(
+        _ error: ErrorSnapshot, width: Int, in frame: Rect, theme: Theme, into screen: inout Screen
+    ) -> Int {
+        let label = error.httpStatusCode.map { "HTTP \($0)  " } ?? ""
+        let labelWidth = CharacterWidth.of(label)
+        // Wrap as if the label were part of the first line, then draw it in its own style.
+        let padded = String(repeating: "x", count: labelWidth) + safe(error.userMessage)
+        let lines = TextWrap.lines(padded, width: max(1, width))
+        var row = 0
+        for (index, line) in lines.enumerated() where row < frame.height {
+            var spans: [Span] = []
+            var text = Substring(line)
+            if index == 0, labelWidth > 0 {
+                spans.append(Span(label, theme.style(.error, attributes: .bold)))
+                text = text.dropFirst(labelWidth)
+            }
+            spans.append(Span(String(text), theme.style(.error)))
+            screen.put(spans: spans, x: frame.x, y: frame.y + row, maxWidth: frame.width)
+            row += 1
+        }
+        return row
     }
 
     private static func drawLoading(_ state: BrowserState, inner: Rect, into screen: inout Screen) {
@@ -467,6 +501,16 @@ public enum BrowserView {
                 safe(status.text), x: frame.x, y: frame.y, style: theme.style(status.isError ? .error : .accent),
                 maxWidth: frame.width)
             return
+        }
+        // Under a form, the response viewer or a help box the main keys do not apply: those show
+        // their own keys, so the footer keeps only the theme name.
+        switch state.overlay {
+        case .form?, .response?, .help?:
+            let right = " " + state.theme.name + " "
+            screen.put(right, x: frame.maxX - CharacterWidth.of(right), y: frame.y, style: muted)
+            return
+        default:
+            break
         }
         let hints = footerHints(state)
         // Pick hints by priority until the row is full, then show them in their own order.

@@ -113,13 +113,14 @@ enum FormView {
         if form.response != nil {
             hints += [Span("Ctrl-R", theme.style(.accent, attributes: .bold)), Span(" response  ", label)]
         }
+        // Most needed first, so a narrow form still shows how to send, leave and get help.
         hints += [
             Span("Ctrl-S", theme.style(.accent, attributes: .bold)),
             Span(form.isLocalOverride ? " apply  " : " send  ", label),
-            Span("Tab", theme.style(.accent, attributes: .bold)), Span(" next field  ", label),
-            Span("Ctrl-T", theme.style(.accent, attributes: .bold)), Span(" body mode  ", label),
             Span("Esc", theme.style(.accent, attributes: .bold)), Span(" close (keeps the draft)  ", label),
-            Span("F1", theme.style(.accent, attributes: .bold)), Span(" keys", label),
+            Span("F1", theme.style(.accent, attributes: .bold)), Span(" keys  ", label),
+            Span("Tab", theme.style(.accent, attributes: .bold)), Span(" next field  ", label),
+            Span("Ctrl-T", theme.style(.accent, attributes: .bold)), Span(" body mode", label),
         ]
         screen.put(spans: hints, x: x, y: inner.maxY - 1, maxWidth: width)
     }

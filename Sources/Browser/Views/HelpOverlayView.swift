@@ -26,6 +26,8 @@ public enum HelpOverlayView {
                 ("Ctrl-G", "after a PUT/PATCH: load() the resource"),
                 ("Ctrl-O", "after a PUT/PATCH: overrideLocalContent(sent body)"),
                 ("Ctrl-A Ctrl-E", "start / end of the line"),
+                ("Ctrl-U Ctrl-K", "delete to the start / end of the line"),
+                ("Ctrl-W", "delete the word before the cursor"),
                 ("arrows Home End", "move the cursor"),
                 ("Esc", "close the form (an unsent edited draft is kept)"),
                 ("Ctrl-L", "redraw the screen"),
@@ -39,6 +41,7 @@ public enum HelpOverlayView {
             return [
                 ("Enter", enter), ("Esc", "cancel"), ("← → Home End", "move the cursor"),
                 ("Ctrl-A Ctrl-E", "start / end of the line"), ("Backspace Delete", "delete"),
+                ("Ctrl-U Ctrl-K Ctrl-W", "delete to line start / line end / the word before"),
                 ("Ctrl-L", "redraw the screen"), ("F1", "this help"),
             ]
         case .response?:
@@ -74,7 +77,9 @@ public enum HelpOverlayView {
 
     static func geometry(rows: [(keys: String, summary: String)], width: Int, height: Int) -> Geometry {
         let keyWidth = min(22, (rows.map { CharacterWidth.of($0.keys) }.max() ?? 4) + 2)
-        let columnWidth = keyWidth + 40
+        // Wide enough for the longest summary when the terminal allows; cut ones end in "…".
+        let summaryWidth = (rows.map { CharacterWidth.of($0.summary) }.max() ?? 20) + 2
+        let columnWidth = keyWidth + max(20, min(summaryWidth, width - 6 - keyWidth))
         let available = height - 4
         let columns = rows.count > available && width >= columnWidth * 2 + 6 ? 2 : 1
         let perColumn = (rows.count + columns - 1) / columns
@@ -129,9 +134,10 @@ public enum HelpOverlayView {
             let x = inner.x + 1 + column * geometry.columnWidth
             screen.put(
                 row.keys, x: x, y: y, style: theme.style(.accent, attributes: .bold), maxWidth: geometry.keyWidth - 1)
+            let room = min(geometry.columnWidth - geometry.keyWidth, inner.maxX - x - geometry.keyWidth)
             screen.put(
-                row.summary, x: x + geometry.keyWidth, y: y, style: theme.style(.text),
-                maxWidth: min(geometry.columnWidth - geometry.keyWidth, inner.maxX - x - geometry.keyWidth))
+                BrowserView.abbreviated(row.summary, maxColumns: room), x: x + geometry.keyWidth, y: y,
+                style: theme.style(.text), maxWidth: room)
         }
         var arrows = ""
         if scroll > 0 { arrows += "↑" }

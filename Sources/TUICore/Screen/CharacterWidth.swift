@@ -10,11 +10,14 @@
 /// - An emoji followed by VS16 (U+FE0F), a skin-tone modifier, a zero-width-joiner sequence
 ///   (`👩‍👩‍👧‍👦`), a tag sequence (subdivision flags) or a pair of regional indicators (a flag)
 ///   is one wide glyph: 2. VS15 (U+FE0E) asks for text presentation: the base's own width.
-/// - Combining marks inside a cluster add nothing; East Asian Ambiguous characters count 1, as in
+/// - Combining marks, joiners and Hangul vowel and final jamo inside a cluster add nothing; a
+///   spacing vowel sign (Thai SARA AM, Devanagari and Tamil vowel signs) adds a column, as
+///   terminals count it, up to 2 for the cluster. East Asian Ambiguous characters count 1, as in
 ///   terminals outside CJK locales.
 ///
 /// Not promised: that every terminal agrees. Terminals differ on exactly the multi-scalar emoji
-/// clusters above (tmux 3.3 draws `❤️` in 1 column and `👍🏽` in 4). ``isUncertain(_:)`` names
+/// clusters above (tmux 3.3 draws `❤️` in 1 column and `👍🏽` in 4), and a cluster that terminals
+/// draw 3 or more columns wide (a Devanagari conjunct with a vowel sign) is counted as 2. ``isUncertain(_:)`` names
 /// those clusters so the terminal writer can place them without letting a disagreement shift the
 /// rest of the row.
 public enum CharacterWidth {
@@ -36,7 +39,14 @@ public enum CharacterWidth {
         }
         if joinsAsEmoji, first.properties.isEmoji { return 2 }
         if hasVS15 { return baseWidth(of: first) }
-        return width(of: first)
+        // Other clusters: what follows the first scalar adds its own width, as terminals count
+        // it (a spacing vowel such as Thai SARA AM or Devanagari I takes a column; marks,
+        // joiners and Hangul vowel and final jamo take none), at most 2 in all.
+        var total = width(of: first)
+        for scalar in scalars.dropFirst() where total < 2 {
+            total += trailingWidth(of: scalar)
+        }
+        return min(2, total)
     }
 
     /// The column width of a string (sum of its graphemes).
@@ -66,6 +76,14 @@ public enum CharacterWidth {
         if scalar.value < 0xA0 { return 0 }
         if scalar.value >= 0x2000, scalar.properties.isEmojiPresentation { return 2 }
         return baseWidth(of: scalar)
+    }
+
+    /// The width a scalar adds after the first one of its cluster.
+    private static func trailingWidth(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x200B...0x200F, 0xFE00...0xFE0F, 0x1160...0x11FF, 0xD7B0...0xD7FF, 0xE0000...0xE0FFF: return 0
+        default: return width(of: scalar)
+        }
     }
 
     /// The width by the East Asian Width tables and the general category only (no emoji

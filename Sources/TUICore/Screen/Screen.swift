@@ -114,7 +114,8 @@ public struct Screen: Equatable, Sendable {
     }
 
     /// Draws a box with UTF-8 line characters around `rect`, with an optional title on the top
-    /// edge (truncated to fit). Boxes narrower or shorter than 2 cells draw nothing.
+    /// edge (cut to fit, ending in `…` when cut). Boxes narrower or shorter than 2 cells draw
+    /// nothing.
     public mutating func box(_ rect: Rect, title: [Span] = [], style: Style) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let right = rect.maxX - 1
@@ -135,7 +136,14 @@ public struct Screen: Equatable, Sendable {
             var spans = [Span(" ", style)]
             spans.append(contentsOf: title)
             spans.append(Span(" ", style))
-            put(spans: spans, x: rect.x + 1, y: rect.y, maxWidth: rect.width - 2)
+            let room = rect.width - 2
+            if spans.reduce(0, { $0 + $1.width }) <= room {
+                put(spans: spans, x: rect.x + 1, y: rect.y, maxWidth: room)
+            } else {
+                // A title that does not fit ends in "…" rather than stopping mid-word.
+                let used = put(spans: spans, x: rect.x + 1, y: rect.y, maxWidth: room - 2)
+                put("… ", x: rect.x + 1 + used, y: rect.y, style: title.last?.style ?? style)
+            }
         }
     }
 
