@@ -98,4 +98,42 @@ struct HTTPProxyTests {
         #expect(direct.body == viaProxy.body)
         #expect(proxy.requestLines.count == 2)
     }
+
+    @Test("a proxy that cannot be reached, or refuses the tunnel, is named as the one that failed")
+    func proxyFailures() async throws {
+        let demo = try await SharedDemoServer.get()
+        let demoPort = try #require(demo.baseURL.port)
+        let target = URLRequest(url: URL(string: "http://127.0.0.1:\(demoPort)/text")!)
+
+        let closed = try ClosedPort.make()
+        let unreachable = HTTPTransport(
+            settings: HTTPClientSettings(
+                proxy: try HTTPProxySettings.fromEnvironment([:], override: "127.0.0.1:\(closed)")))
+        defer { Task { await unreachable.shutdown() } }
+        do {
+            _ = try await unreachable.send(target)
+            Issue.record("a dead proxy cannot answer")
+        } catch {
+            #expect(error.kind == .cannotConnect)
+            #expect(
+                String(describing: error.underlying)
+                    == "Could not connect to the proxy at 127.0.0.1:\(closed) (on the way to 127.0.0.1:\(demoPort)); "
+                    + "check the proxy setting")
+        }
+
+        // The demo API is no proxy: it answers CONNECT with an error.
+        let refusing = HTTPTransport(
+            settings: HTTPClientSettings(
+                proxy: try HTTPProxySettings.fromEnvironment([:], override: "127.0.0.1:\(demoPort)")))
+        defer { Task { await refusing.shutdown() } }
+        do {
+            _ = try await refusing.send(target)
+            Issue.record("the demo API does not open tunnels")
+        } catch {
+            #expect(
+                String(describing: error.underlying)
+                    == "The request was refused by the proxy at 127.0.0.1:\(demoPort): it did not open a tunnel (CONNECT) "
+                    + "to 127.0.0.1:\(demoPort)")
+        }
+    }
 }

@@ -153,14 +153,16 @@ public final class LoopbackHTTPServer: Sendable {
                 .whenComplete { result in
                     switch result {
                     case .success(let peer):
-                        context.writeAndFlush(
-                            self.wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok))), promise: nil)
-                        context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
+                        // The HTTP handlers go first and the answer is written as raw bytes: the
+                        // response encoder would frame a 200 without a length as chunked, and
+                        // its chunk terminator would then reach the client inside the tunnel.
                         let pipeline = context.pipeline.syncOperations
-                        try? pipeline.addHandler(Relay(peer: peer))
                         for handler in self.httpHandlers {
                             pipeline.removeHandler(handler, promise: nil)
                         }
+                        try? pipeline.addHandler(Relay(peer: peer))
+                        context.channel.writeAndFlush(
+                            ByteBuffer(string: "HTTP/1.1 200 Connection established\r\n\r\n"), promise: nil)
                         pipeline.removeHandler(self, promise: nil)
                     case .failure:
                         self.respond(context: context, status: .badGateway, body: "cannot reach \(target)")

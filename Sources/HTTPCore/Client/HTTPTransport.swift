@@ -81,6 +81,7 @@ package final class HTTPTransport: Sendable {
         let diagnosis = HTTPTLSDiagnosis(url: url, proxy: proxy, tls: settings.tls)
         let delegate = HTTPExchangeDelegate(url: url, maximumBodySize: maximumBodySize) { result, timing in
             diagnosis.refine(result) { result in
+                let result = HTTPProxyFailure.explain(result, proxy: proxy, url: url)
                 monitor?.exchangeFinished(HTTPExchange(request: sent, result: result, timing: timing))
                 completion(result)
             }

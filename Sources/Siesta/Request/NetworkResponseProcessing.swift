@@ -58,6 +58,10 @@ enum NetworkResponseProcessing {
         }
         let failure = HTTPFailure(classifying: error)
         let networkError = failure.underlying
+        if networkError is HTTPProxyFailure {
+            // A failure at the proxy says so, whatever its kind.
+            return RequestError(userMessage: String(describing: networkError), cause: networkError)
+        }
         let cause: any Error
         switch failure.kind {
         case .timedOut: cause = RequestError.Cause.TimedOut(networkError: networkError)
