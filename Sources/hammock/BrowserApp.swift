@@ -18,6 +18,8 @@ final class BrowserApp {
         var retry: Double?
         var svgDirectory: String
         var cachePath: String?
+        /// True when `cachePath` came from `--cache` rather than the default location.
+        var isCachePathExplicit = false
         var clientSettings = HTTPClientSettings()
     }
 
@@ -50,7 +52,7 @@ final class BrowserApp {
         let headers = options.headers
         var cacheProblem: String?
         if let path = options.cachePath {
-            switch PersistentCacheOpener.open(path: path) {
+            switch PersistentCacheOpener.open(path: path, isExplicit: options.isCachePathExplicit) {
             case .success(let cache):
                 service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
                 // A damaged database was moved aside and replaced: never silently.

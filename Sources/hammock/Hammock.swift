@@ -84,13 +84,13 @@ struct Hammock: AsyncParsableCommand {
 
     func validate() throws {
         for (name, value) in [("--expiration", expiration), ("--retry", retry)] {
-            if let value, value.isFinite, value > Self.maximumSeconds {
-                throw ValidationError(
-                    "\(name) must be at most \(Int(Self.maximumSeconds)) seconds (ten years), got \(value)")
-            }
-            guard let value, !(value >= 0 && value.isFinite) else { continue }
+            guard let value, !(value >= 0 && value <= Self.maximumSeconds) else { continue }
             let isWhole = value.isFinite && value == value.rounded() && abs(value) < 1e15
             let shown = isWhole ? String(Int(value)) : String(value)
+            if value > Self.maximumSeconds {
+                throw ValidationError(
+                    "\(name) must be at most \(Int(Self.maximumSeconds)) seconds (ten years), got \(shown)")
+            }
             throw ValidationError("\(name) must be a number of seconds ≥ 0, got \(shown)")
         }
         if cache != nil && noCache { throw ValidationError("--cache and --no-cache exclude each other.") }
@@ -135,7 +135,7 @@ struct Hammock: AsyncParsableCommand {
             url: target, headers: parsedHeaders, theme: theme, expiration: expiration, retry: retry,
             svgDirectory: svgDirectory,
             cachePath: noCache ? nil : (cache ?? XDGPaths.cacheHome() + "/hammock/entities.sqlite"),
-            clientSettings: try connection.clientSettings())
+            isCachePathExplicit: cache != nil, clientSettings: try connection.clientSettings())
         await BrowserApp.run(options)
         await demo?.shutdown()
     }

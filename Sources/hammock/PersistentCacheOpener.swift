@@ -11,15 +11,18 @@ enum PersistentCacheOpener {
         var description: String
     }
 
-    /// Creates the file's folder when needed and opens the cache in it. A file that exists and
-    /// is not an SQLite database at all (its first bytes are not SQLite's header) is refused and
-    /// left untouched: it was most likely given by mistake. A damaged SQLite file is moved aside
-    /// by the cache (see ``SQLiteEntityCache/recoveryNote``).
-    static func open(path: String) -> Result<SQLiteEntityCache, Failure> {
+    /// Creates the file's folder when needed and opens the cache in it.
+    ///
+    /// With `isExplicit` (a path given with `--cache`), anything there that is not an SQLite
+    /// database (a non-empty regular file whose first bytes are not SQLite's header, or a pipe,
+    /// device or socket) is refused and left untouched: it was most likely given by mistake. At
+    /// the default path, a damaged file is hammock's own and the cache moves it aside (see
+    /// ``SQLiteEntityCache/recoveryNote``).
+    static func open(path: String, isExplicit: Bool) -> Result<SQLiteEntityCache, Failure> {
         let fileURL = URL(fileURLWithPath: path)
         let folder = fileURL.deletingLastPathComponent().path
         if let failure = createFolder(folder) { return .failure(failure) }
-        if let failure = refuseForeignFile(path) { return .failure(failure) }
+        if isExplicit, let failure = refuseForeignFile(path) { return .failure(failure) }
         do {
             return .success(try SQLiteEntityCache(fileURL: fileURL))
         } catch let error as SQLiteEntityCacheError {
@@ -38,12 +41,17 @@ enum PersistentCacheOpener {
     static let sqliteHeader = Array("SQLite format 3\u{0}".utf8)
 
     /// A failure when `path` is a non-empty regular file that does not start with SQLite's
-    /// header; nil when it does, is empty, or does not exist.
+    /// header, or a pipe, device or socket (never opened: reading one could block); nil when it
+    /// starts with the header, is empty, is a directory (SQLite reports that), or does not exist.
     static func refuseForeignFile(_ path: String) -> Failure? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let handle = FileHandle(forReadingAtPath: path)
+        guard let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
+            type != .typeDirectory
         else { return nil }
+        guard type == .typeRegular else {
+            return Failure(
+                description: "\(path) is not a regular file, so hammock leaves it alone; give --cache another path")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let start = (try? handle.read(upToCount: sqliteHeader.count)) ?? Data()
         guard !start.isEmpty, Array(start) != sqliteHeader else { return nil }

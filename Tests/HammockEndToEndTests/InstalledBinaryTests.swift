@@ -127,4 +127,22 @@ struct InstalledBinaryTests {
         let siblings = try FileManager.default.contentsOfDirectory(atPath: installation.workFolder.path)
         #expect(!siblings.contains { $0.hasPrefix("notes.txt.corrupt") || $0.hasPrefix("notes.txt-") })
     }
+
+    @Test("a damaged cache file at the default path is moved aside and Events says where")
+    func damagedDefaultCache() async throws {
+        let installation = try Installation()
+        let cacheHome = try TemporaryFolder(prefix: "hammock-cache")
+        let damaged = try cacheHome.write(
+            "hammock/entities.sqlite", "SQLite format 3\u{0}" + String(repeating: "x", count: 200))
+        var environment = installation.environment
+        environment["XDG_CACHE_HOME"] = cacheHome.path
+        let session = try TmuxSession(
+            arguments: [], environment: environment, width: 240, binary: installation.binary,
+            directory: installation.workFolder.path)
+        defer { session.close() }
+        let screen = await session.waitFor("newData(network)")
+        #expect(screen.contains("The entity cache file \(damaged) was not a usable database"), "\(screen)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cacheHome.path("hammock"))
+        #expect(kept.contains { $0.hasPrefix("entities.sqlite.corrupt-") })
+    }
 }

@@ -159,6 +159,7 @@ extension BrowserState {
                 return []
             }
             historyIndex -= 1
+            paneLeft = [:]
             return [.show(url: history[historyIndex])]
         case .forward:
             guard historyIndex + 1 < history.count else {
@@ -166,6 +167,7 @@ extension BrowserState {
                 return []
             }
             historyIndex += 1
+            paneLeft = [:]
             return [.show(url: history[historyIndex])]
         case .post, .put, .patch, .overrideLocal:
             guard let url else { return [] }
@@ -733,7 +735,7 @@ extension BrowserState {
                 return [.overrideLocalContent(url: url, body: body)]
             }
         } else if key == .control("g") || key == .control("o") {
-            status = StatusMessage("Ctrl-G and Ctrl-O work after a PUT or PATCH succeeds: Ctrl-S sends first")
+            status = StatusMessage("Ctrl-G and Ctrl-O work once a PUT or PATCH has succeeded")
             return []
         }
         switch key {

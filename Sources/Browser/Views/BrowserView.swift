@@ -406,7 +406,7 @@ public enum BrowserView {
         let label = error.httpStatusCode.map { "HTTP \($0)  " } ?? ""
         let labelWidth = CharacterWidth.of(label)
         // Wrap as if the label were part of the first line, then draw it in its own style.
-        let padded = String(repeating: "x", count: labelWidth) + safe(error.userMessage)
+        let padded = label + safe(error.userMessage)
         let lines = TextWrap.lines(padded, width: max(1, width))
         var row = 0
         for (index, line) in lines.enumerated() where row < frame.height {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NIOPosix
 
 /// A failure that happened at the proxy rather than at the server, said as such: the proxy could
 /// not be reached, refused to open a tunnel, or wants credentials. Without it, a dead proxy
@@ -25,15 +26,17 @@ package struct HTTPProxyFailure: Error, CustomStringConvertible, Sendable {
 
     /// The sentence shown to the user.
     package var description: String {
-        let at = "the proxy at \(proxy.host):\(proxy.port)"
+        let at = "the proxy at \(proxy.address)"
         switch reason {
         case .unreachable:
             return "Could not connect to \(at) (on the way to \(target)); check the proxy setting"
         case .refusedTunnel:
             return "The request was refused by \(at): it did not open a tunnel (CONNECT) to \(target)"
         case .authenticationRequired:
-            return "\(at.prefix(1).uppercased() + at.dropFirst()) requires authentication: "
-                + "give it as http://user:password@host:port"
+            if let user = proxy.user {
+                return "The proxy at \(proxy.address) refused the credentials of user \(user)"
+            }
+            return "The proxy at \(proxy.address) requires authentication: give it as http://user:password@host:port"
         }
     }
 
@@ -44,15 +47,19 @@ package struct HTTPProxyFailure: Error, CustomStringConvertible, Sendable {
     ) -> Result<HTTPExchangeResponse, HTTPFailure> {
         guard let proxy, case .failure(let failure) = result, !failure.headReceived else { return result }
         let isHTTPS = url.scheme?.lowercased() == "https"
-        let target = "\(url.host ?? "?"):\(url.port ?? (isHTTPS ? 443 : 80))"
+        let host = url.host ?? "?"
+        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let target = "\(shownHost):\(url.port ?? (isHTTPS ? 443 : 80))"
         let reason: Reason
         let kind: HTTPFailure.Kind
         if let error = failure.underlying as? HTTPClientError, error == .invalidProxyResponse {
             (reason, kind) = (.refusedTunnel, .protocolViolation)
         } else if let error = failure.underlying as? HTTPClientError, error == .proxyAuthenticationRequired {
             (reason, kind) = (.authenticationRequired, .protocolViolation)
-        } else if failure.kind == .cannotConnect || failure.kind == .unknownHost {
-            (reason, kind) = (.unreachable, .cannotConnect)
+        } else if failure.underlying is NIOConnectionError {
+            // Only a failure to connect says the proxy is unreachable: an I/O error later, inside
+            // an open tunnel, is the server's.
+            (reason, kind) = (.unreachable, failure.kind)
         } else {
             return result
         }

@@ -58,10 +58,8 @@ enum NetworkResponseProcessing {
         }
         let failure = HTTPFailure(classifying: error)
         let networkError = failure.underlying
-        if networkError is HTTPProxyFailure {
-            // A failure at the proxy says so, whatever its kind.
-            return RequestError(userMessage: String(describing: networkError), cause: networkError)
-        }
+        // A failure at the proxy says so in its message; its cause stays the usual one.
+        let proxyMessage = (networkError as? HTTPProxyFailure).map { String(describing: $0) }
         let cause: any Error
         switch failure.kind {
         case .timedOut: cause = RequestError.Cause.TimedOut(networkError: networkError)
@@ -77,9 +75,10 @@ enum NetworkResponseProcessing {
         case .tls:
             return RequestError(userMessage: String(describing: networkError), cause: networkError)
         case .protocolViolation, .bodyTooLarge, .decompressionLimit, .other:
-            return RequestError(userMessage: "Network error: \(String(describing: networkError))", cause: networkError)
+            return RequestError(
+                userMessage: proxyMessage ?? "Network error: \(String(describing: networkError))", cause: networkError)
         }
-        return RequestError(userMessage: RequestError.describe(cause), cause: cause)
+        return RequestError(userMessage: proxyMessage ?? RequestError.describe(cause), cause: cause)
     }
 
     /// The transport reported neither a response nor an error.

@@ -3,8 +3,9 @@
 /// it, so what is measured is what is drawn.
 ///
 /// Works by extended grapheme cluster (Swift's `Character`):
-/// - ASCII controls, C1 controls, line separators, and clusters that start with a combining or
-///   format mark take 0 columns (the text sanitiser shows controls as visible symbols first).
+/// - ASCII controls, C1 controls, line separators, and a combining or format mark on its own
+///   take 0 columns (the text sanitiser shows controls as visible symbols first); a mark that
+///   begins a cluster before a letter counts what follows it.
 /// - East Asian Wide and Fullwidth characters (Unicode 14 tables) and emoji with emoji
 ///   presentation take 2.
 /// - An emoji followed by VS16 (U+FE0F), a skin-tone modifier, a zero-width-joiner sequence
