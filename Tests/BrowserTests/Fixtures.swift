@@ -2,6 +2,8 @@ import DemoAPI
 import Foundation
 import Siesta
 import TUICore
+import TestSupport
+import Testing
 
 @testable import Browser
 
@@ -54,5 +56,36 @@ enum Fixtures {
 
     static func type(_ state: inout BrowserState, _ text: String) {
         for character in text { _ = state.update(.key(.character(character))) }
+    }
+
+    /// Waits until the open form has its response and returns the form (nil, with an issue
+    /// recorded, when the form closed).
+    @MainActor
+    static func formWithResponse(
+        _ browser: ResourceBrowser, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> RequestForm? {
+        await waitUntil("the form's response", sourceLocation: sourceLocation) {
+            guard case .form(let form)? = browser.state.overlay else { return false }
+            return form.response != nil
+        }
+        guard case .form(let form)? = browser.state.overlay else {
+            Issue.record("the form closed", sourceLocation: sourceLocation)
+            return nil
+        }
+        return form
+    }
+
+    /// The JSON body of the open form's response, once it arrived (nil, with an issue recorded,
+    /// when there is none).
+    @MainActor
+    static func jsonResponse(
+        of browser: ResourceBrowser, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> (form: RequestForm, outline: JSONOutline)? {
+        guard let form = await formWithResponse(browser, sourceLocation: sourceLocation) else { return nil }
+        guard case .json(let outline)? = form.response?.body else {
+            Issue.record("expected the response as JSON", sourceLocation: sourceLocation)
+            return nil
+        }
+        return (form, outline)
     }
 }

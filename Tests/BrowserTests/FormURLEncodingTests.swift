@@ -84,14 +84,7 @@ struct FormURLEncodingTests {
         }
         browser.dispatch(.paste("a=1&b=2\nnote=50% + tax\na=3\nq=rock%26roll"))
         browser.dispatch(.key(.control("s")))
-        await waitUntil("response") {
-            guard case .form(let form)? = browser.state.overlay else { return false }
-            return form.response != nil
-        }
-        guard case .form(let form)? = browser.state.overlay, case .json(let outline)? = form.response?.body else {
-            Issue.record("expected the echo as JSON")
-            return
-        }
+        guard let (form, outline) = await Fixtures.jsonResponse(of: browser) else { return }
         #expect(form.response?.status == 200)
         let echo = try #require(try JSONSerialization.jsonObject(with: outline.document.data) as? [String: Any])
         let sent = try #require(echo["fields"] as? [[String]])

@@ -87,11 +87,7 @@ struct GoToPromptTests {
             browser.dispatch(.key(.control("s")))
         }
         send(to: "echo/a b")
-        await waitUntil("response") {
-            guard case .form(let form)? = browser.state.overlay else { return false }
-            return form.response != nil
-        }
-        guard case .form(let form)? = browser.state.overlay else { return }
+        guard let form = await Fixtures.formWithResponse(browser) else { return }
         #expect(form.response?.url == server.baseURL.absoluteString + "echo/a%20b")
         browser.dispatch(.key(.escape))
         browser.dispatch(.key(.escape))

@@ -221,14 +221,7 @@ struct ResourceBrowserTests {
         let typed = #"{"z":1,  "f":1.10,"e":1e2, "u":"a\/b",\#n "z":[ ]}"#
         browser.dispatch(.paste(typed))
         browser.dispatch(.key(.control("s")))
-        await waitUntil("response") {
-            guard case .form(let form)? = browser.state.overlay else { return false }
-            return form.response != nil
-        }
-        guard case .form(let form)? = browser.state.overlay, case .json(let outline)? = form.response?.body else {
-            Issue.record("expected the echo as JSON")
-            return
-        }
+        guard let (_, outline) = await Fixtures.jsonResponse(of: browser) else { return }
         let echo = outline.document
         let base64 = try #require(echo.child(of: echo.root, key: "bodyBase64").flatMap(echo.string))
         #expect(Data(base64Encoded: base64) == Data(typed.utf8))

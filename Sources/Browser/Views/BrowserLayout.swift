@@ -56,19 +56,12 @@ public struct BrowserLayout: Equatable, Sendable {
             frames[.latestError] = errorFrame
             frames[.events] = eventsFrame
             placeData(dataArea, showResources: showResources)
-        } else if height >= 20 {
-            isCompact = true
-            let (urlFrame, rest) = main.splitTop(4)
-            let (dataArea, eventsFrame) = rest.splitBottom(4)
-            frames[.url] = urlFrame
-            frames[.events] = eventsFrame
-            placeData(dataArea, showResources: showResources)
         } else {
-            // Short terminals: two unboxed URL lines, one line of Events, the rest for latestData.
+            // Under 20 rows: two unboxed URL lines and one line of Events, the rest for latestData.
             isCompact = true
-            isURLBoxed = false
-            let (urlFrame, rest) = main.splitTop(2)
-            let (dataArea, eventsFrame) = rest.splitBottom(3)
+            isURLBoxed = height >= 20
+            let (urlFrame, rest) = main.splitTop(isURLBoxed ? 4 : 2)
+            let (dataArea, eventsFrame) = rest.splitBottom(isURLBoxed ? 4 : 3)
             frames[.url] = urlFrame
             frames[.events] = eventsFrame
             placeData(dataArea, showResources: showResources)
