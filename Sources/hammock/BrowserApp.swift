@@ -46,7 +46,7 @@ final class BrowserApp {
         terminal = CursesTerminal(useColor: !noColor)
 
         let base = BrowserApp.serviceBase(for: options.url)
-        let recorder = StatusRecorder()
+        let recorder = ExchangeRecorder()
         let service = Service(
             baseURL: base.absoluteString, networking: recorder.provider(settings: options.clientSettings))
         let headers = options.headers
@@ -72,7 +72,7 @@ final class BrowserApp {
             width: 80, height: 24, serviceBaseURL: base.absoluteString, configuredHeaders: headers,
             themes: configuration.themes, themeIndex: configuration.themeIndex, keyMap: configuration.keyMap)
         state.isInsecure = !options.clientSettings.tls.verifiesCertificates
-        browser = ResourceBrowser(service: service, state: state, statusRecorder: recorder)
+        browser = ResourceBrowser(service: service, state: state, exchangeRecorder: recorder)
         for note in configuration.notes { browser.dispatch(.note(note, isError: true)) }
         if let cacheProblem { browser.dispatch(.note(cacheProblem, isError: true)) }
     }

@@ -14,10 +14,10 @@ enum Fixtures {
     /// A browser on a 150×45 screen for a real server, its transport recording statuses.
     @MainActor
     static func resourceBrowser(on server: DemoServer) -> ResourceBrowser {
-        let recorder = StatusRecorder()
+        let recorder = ExchangeRecorder()
         let service = Service(baseURL: server.baseURL, networking: recorder.provider())
         let state = BrowserState(width: 150, height: 45, serviceBaseURL: server.baseURL.absoluteString)
-        return ResourceBrowser(service: service, state: state, statusRecorder: recorder)
+        return ResourceBrowser(service: service, state: state, exchangeRecorder: recorder)
     }
 
     static func jsonSnapshot(_ url: String, _ json: String, now: Double = 1000) -> ResourceSnapshot {

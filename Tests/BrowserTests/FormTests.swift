@@ -119,11 +119,46 @@ struct FormTests {
         #expect(form.draft() == nil)
     }
 
-    @Test("headers parse as Name: value lines")
-    func headers() {
+    @Test("headers parse as Name: value lines; blank lines are skipped")
+    func headers() throws {
         var form = RequestForm(method: .post, url: "u")
-        form.headers.insert("X-One: 1\nbroken\nAuthorization: Bearer t")
-        #expect(form.parsedHeaders.map(\.0) == ["X-One", "Authorization"])
-        #expect(form.parsedHeaders.map(\.1) == ["1", "Bearer t"])
+        form.headers.insert("X-One: 1\n\nAuthorization: Bearer t")
+        let fields = try form.headerFields()
+        #expect(fields.map(\.0) == ["X-One", "Authorization"])
+        #expect(fields.map(\.1) == ["1", "Bearer t"])
+    }
+
+    @Test(
+        "a malformed header line is an error naming the line, and nothing is sent",
+        arguments: [
+            ("X-One: 1\nbroken", "header line 2 \"broken\" has no colon: write it as Name: value"),
+            (": value", "header line 1 \": value\" has no name before the colon"),
+            ("Bad Name: x", "header line 1 \"Bad Name: x\": a header name may hold only letters"),
+        ])
+    func malformedHeader(lines: String, message: String) {
+        var form = RequestForm(method: .post, url: "u", body: "{}")
+        form.headers.insert(lines)
+        #expect(form.draft() == nil)
+        #expect(form.validationMessage?.hasPrefix(message) == true)
+    }
+
+    @Test("Tab goes URL → headers → body and stops at the ends, so typing never lands in the URL")
+    func tabOrder() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", #"{"a":1}"#))
+        _ = Fixtures.keys(&state, [.character("p")])
+        func field() -> RequestForm.Field? {
+            if case .form(let form)? = state.overlay { return form.field }
+            return nil
+        }
+        #expect(field() == .body)
+        _ = Fixtures.keys(&state, [.tab])
+        #expect(field() == .body)
+        #expect(state.status?.text == "the body is the last field: Shift-Tab goes back")
+        _ = Fixtures.keys(&state, [.backTab])
+        #expect(field() == .headers)
+        _ = Fixtures.keys(&state, [.backTab, .backTab])
+        #expect(field() == .url)
+        _ = Fixtures.keys(&state, [.tab, .tab])
+        #expect(field() == .body)
     }
 }

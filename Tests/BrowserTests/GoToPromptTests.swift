@@ -78,7 +78,8 @@ struct GoToPromptTests {
         await waitUntil("user") { browser.state.current?.latestData != nil }
         func send(to url: String) {
             browser.dispatch(.key(.character("p")))
-            browser.dispatch(.key(.tab))
+            browser.dispatch(.key(.backTab))
+            browser.dispatch(.key(.backTab))
             for _ in 0..<80 { browser.dispatch(.key(.backspace)) }
             browser.dispatch(.paste(url))
             browser.dispatch(.key(.tab))

@@ -19,6 +19,7 @@ extension BrowserState {
                 switch keyMap.command(for: key) {
                 case .exportSVG?: return [.exportSVG]
                 case .redraw?: return [.redraw]
+                case .interrupt?: return interrupt()
                 default: break
                 }
             }
@@ -133,6 +134,7 @@ extension BrowserState {
 
     private mutating func perform(_ command: KeyCommand) -> [Command] {
         let url = currentURL
+        var commands: [Command] = []
         switch command {
         case .load, .loadIfNeeded, .invalidate, .wipe, .cancel:
             guard let url else { return [] }
@@ -148,7 +150,8 @@ extension BrowserState {
             default: return [.cancelLoads(url: url)]
             }
         case .goTo:
-            overlay = .prompt(Prompt(purpose: .goTo))
+            // Starts from the current URL, ready to edit (Ctrl-U clears it).
+            overlay = .prompt(Prompt(purpose: .goTo, text: currentURL ?? ""))
         case .search:
             overlay = .prompt(Prompt(purpose: .search))
         case .follow:
@@ -218,7 +221,7 @@ extension BrowserState {
         case .top: scroll(by: Int.min / 2)
         case .bottom: scroll(by: Int.max / 2)
         case .toggleFold:
-            if let line = current?.latestData?.body.toggleFold(atLine: position.cursor) { position.cursor = line }
+            if let line = shownBody?.toggleFold(atLine: position.cursor) { position.cursor = line }
             clampPositions()
         case .searchNext, .searchPrevious:
             return nextMatch(forward: command == .searchNext)
@@ -230,6 +233,18 @@ extension BrowserState {
             position.topRow = 0
             status = StatusMessage(wrapsLines ? "long lines wrap" : "long lines are cut at the edge (←/→ scroll)")
             clampPositions()
+        case .toggleHead:
+            if search?.isRunning == true { commands.append(.cancelSearch) }
+            search = nil
+            showsResponseHead.toggle()
+            focus = .latestData
+            if showsResponseHead, current?.head == nil {
+                status = StatusMessage("no response to this URL in this run yet: r load() sends one")
+            } else {
+                status = StatusMessage(showsResponseHead ? "response head (m: the body again)" : "body")
+            }
+            clampPositions()
+            return commands
         case .nextTheme:
             themeIndex = (themeIndex + 1) % themes.count
             status = StatusMessage("theme: \(theme.name)")
@@ -244,6 +259,8 @@ extension BrowserState {
             return [.exportSVG]
         case .redraw:
             return [.redraw]
+        case .interrupt:
+            return interrupt()
         case .quit:
             isQuitting = true
             return [.quit]
@@ -251,12 +268,35 @@ extension BrowserState {
         return []
     }
 
+    /// Ctrl-C: cancels the form request or the focused resource's loads in flight; with nothing
+    /// in flight, or a second time within two seconds, quits.
+    private mutating func interrupt() -> [Command] {
+        let isSecondPress = lastInterrupt.map { now - $0 < 2 } ?? false
+        lastInterrupt = now
+        if !isSecondPress {
+            var formIsSending = false
+            if case .form(let form)? = overlay, case .sending = form.outcome { formIsSending = true }
+            if case .help(.form(let form)?)? = overlay, case .sending = form.outcome { formIsSending = true }
+            if formIsSending {
+                status = StatusMessage("cancelling the request: Ctrl-C again quits")
+                return [.cancelFormRequest]
+            }
+            if let url = currentURL, let snapshot = current, snapshot.isLoading {
+                log(EventLogEntry(time: now, name: "cancel()", resource: displayPath(url), kind: .note))
+                status = StatusMessage("cancelled the load: Ctrl-C again quits")
+                return [.cancelLoads(url: url)]
+            }
+        }
+        isQuitting = true
+        return [.quit]
+    }
+
     private mutating func follow() -> [Command] {
         if focus == .resources {
             guard resourceOrder.indices.contains(resourcesCursor) else { return [] }
             return [.navigate(path: resourceOrder[resourcesCursor], from: nil)]
         }
-        guard let snapshot = current, let body = snapshot.latestData?.body else { return [] }
+        guard let snapshot = current, let body = shownBody else { return [] }
         if let link = body.link(atLine: position.cursor) {
             return [.navigate(path: link, from: snapshot.url)]
         }
@@ -278,7 +318,7 @@ extension BrowserState {
         case .resources:
             resourcesCursor = min(max(0, resourceOrder.count - 1), max(0, resourcesCursor + clampStep(amount)))
         default:
-            guard let body = current?.latestData?.body ?? current?.latestError?.body else { return }
+            guard let body = shownBody else { return }
             var position = self.position
             if amount >= Int.max / 4 {
                 position.cursor = max(0, body.lineCount - 1)
@@ -356,7 +396,7 @@ extension BrowserState {
     /// With wrapped lines, scrolls latestData by rows (a long line can be read row by row);
     /// the cursor goes to the line at the top of the window.
     private mutating func scrollWrappedRows(by amount: Int) {
-        guard let body = current?.latestData?.body else { return }
+        guard let body = shownBody else { return }
         let width = layout.innerWidth(.latestData)
         var position = self.position
         position.topRow += amount
@@ -403,7 +443,7 @@ extension BrowserState {
             }
             return
         }
-        guard let body = current?.latestData?.body else { return }
+        guard let body = shownBody else { return }
         if wrapsLines {
             status = StatusMessage("lines wrap: nothing to scroll sideways (W cuts them again)")
             return
@@ -439,7 +479,7 @@ extension BrowserState {
     private func clampStep(_ amount: Int) -> Int { max(-1_000_000, min(1_000_000, amount)) }
 
     private mutating func clampPositions() {
-        guard let body = current?.latestData?.body else { return }
+        guard let body = shownBody else { return }
         var position = self.position
         if !body.hasLine(position.cursor) {
             var low = 0
@@ -458,7 +498,7 @@ extension BrowserState {
 
     /// Starts a background search of the current body for `query`.
     private mutating func startSearch(_ query: String) -> [Command] {
-        guard let url = currentURL, let body = current?.latestData?.body, body.searchSource != nil else {
+        guard let url = currentURL, let body = shownBody, body.searchSource != nil else {
             status = StatusMessage("nothing to search here", isError: true)
             return []
         }
@@ -508,7 +548,7 @@ extension BrowserState {
             status = StatusMessage("no search yet: / searches")
             return []
         }
-        guard let search, search.url == currentURL, let body = current?.latestData?.body else {
+        guard let search, search.url == currentURL, let body = shownBody else {
             return startSearch(query)
         }
         guard !search.matches.isEmpty else {
@@ -538,7 +578,7 @@ extension BrowserState {
     }
 
     private mutating func moveToMatch(_ match: Int) {
-        guard let body = current?.latestData?.body else { return }
+        guard let body = shownBody else { return }
         var position = self.position
         position.cursor = body.revealMatch(match)
         keepCursorVisible(&position, body: body)
@@ -547,7 +587,7 @@ extension BrowserState {
     }
 
     private mutating func copyValue() -> [Command] {
-        guard case .json(let outline)? = current?.latestData?.body, let entry = outline.entry(atLine: position.cursor)
+        guard case .json(let outline)? = shownBody, let entry = outline.entry(atLine: position.cursor)
         else {
             status = StatusMessage("no JSON value under the cursor to copy", isError: true)
             return []
@@ -619,6 +659,12 @@ extension BrowserState {
         case .confirmDelete(let url):
             self.overlay = nil
             if key == .character("y") || key == .character("Y") {
+                // The outcome shows in a DELETE form, like any other form's, with Ctrl-R for the
+                // whole response.
+                var form = RequestForm(method: .delete, url: url)
+                form.outcome = .sending
+                form.sentBody = RequestBody.none
+                self.overlay = .form(form)
                 return [.send(RequestDraft(method: .delete, url: url, headers: [], body: .none), from: url)]
             }
             status = StatusMessage("DELETE cancelled")
@@ -636,13 +682,23 @@ extension BrowserState {
                 guard !text.isEmpty else { return [] }
                 switch prompt.purpose {
                 case .goTo:
+                    goHistory.removeAll { $0 == text }
+                    goHistory.append(text)
+                    if goHistory.count > BrowserState.maximumPromptHistory { goHistory.removeFirst() }
                     return goTo(text)
                 case .search:
                     searchQuery = text
                     return startSearch(text)
                 }
+            case .up where prompt.purpose == .goTo, .down where prompt.purpose == .goTo:
+                walkGoHistory(&prompt, earlier: key == .up)
+                self.overlay = .prompt(prompt)
+            case .tab where prompt.purpose == .goTo:
+                completeURL(&prompt)
+                self.overlay = .prompt(prompt)
             default:
-                prompt.editor.handle(key)
+                prompt.completion = nil
+                prompt.edit(key)
                 self.overlay = .prompt(prompt)
             }
             return []
@@ -661,6 +717,56 @@ extension BrowserState {
             scrollResponse(&viewer, key: key)
             self.overlay = .response(viewer)
             return []
+        }
+    }
+
+    /// Up / Down in the go prompt: the answers given before, newest first, then back to what
+    /// was being typed.
+    private mutating func walkGoHistory(_ prompt: inout Prompt, earlier: Bool) {
+        guard !goHistory.isEmpty else {
+            status = StatusMessage("no earlier answers yet")
+            return
+        }
+        prompt.completion = nil
+        prompt.isTextSelected = false
+        var index: Int
+        if let current = prompt.historyIndex {
+            index = current + (earlier ? -1 : 1)
+        } else {
+            guard earlier else { return }
+            prompt.typedBeforeHistory = prompt.editor.text
+            index = goHistory.count - 1
+        }
+        if index < 0 { index = 0 }
+        if index >= goHistory.count {
+            prompt.historyIndex = nil
+            prompt.editor.setText(prompt.typedBeforeHistory)
+            return
+        }
+        prompt.historyIndex = index
+        prompt.editor.setText(goHistory[index])
+    }
+
+    /// Tab in the go prompt: completes the text to a URL visited in this run (whole, or as a
+    /// path under the service); the next Tab shows the next match.
+    private mutating func completeURL(_ prompt: inout Prompt) {
+        let typed = prompt.completion?.typed ?? prompt.editor.text
+        var candidates: [String] = []
+        for url in history + resourceOrder + goHistory.reversed() {
+            for form in [url, displayPath(url)] where form.hasPrefix(typed) && form != typed {
+                if !candidates.contains(form) { candidates.append(form) }
+            }
+        }
+        guard !candidates.isEmpty else {
+            status = StatusMessage("no visited URL starts with that")
+            return
+        }
+        let index = prompt.completion.map { ($0.index + 1) % candidates.count } ?? 0
+        prompt.isTextSelected = false
+        prompt.completion = (typed, index)
+        prompt.editor.setText(candidates[index])
+        if candidates.count > 1 {
+            status = StatusMessage("\(index + 1) of \(candidates.count) visited URLs: Tab for the next")
         }
     }
 
@@ -761,11 +867,14 @@ extension BrowserState {
         case .control("t"):
             form.mode = form.mode.next
             form.validationMessage = nil
-        case .tab:
-            form.field = RequestForm.Field(rawValue: (form.field.rawValue + 1) % RequestForm.Field.allCases.count)!
-        case .backTab:
-            let count = RequestForm.Field.allCases.count
-            form.field = RequestForm.Field(rawValue: (form.field.rawValue + count - 1) % count)!
+        case .tab, .backTab:
+            let step = key == .tab ? 1 : -1
+            if let next = RequestForm.Field(rawValue: form.field.rawValue + step) {
+                form.field = next
+            } else {
+                status = StatusMessage(
+                    key == .tab ? "the body is the last field: Shift-Tab goes back" : "the URL is the first field")
+            }
         default:
             switch form.field {
             case .url: form.url.handle(key)
@@ -786,7 +895,7 @@ extension BrowserState {
             }
             overlay = .form(form)
         case .prompt(var prompt):
-            prompt.editor.insert(text)
+            prompt.paste(text)
             overlay = .prompt(prompt)
         default:
             break

@@ -19,6 +19,11 @@ public struct BrowserState {
     public var history: [String] = []
     /// Index of the current URL in `history` (-1 when empty).
     public var historyIndex = -1
+    /// Answers given to the go prompt, oldest first (at most ``maximumPromptHistory``); Up and
+    /// Down walk them.
+    public var goHistory: [String] = []
+    /// How many go-prompt answers are kept.
+    public static let maximumPromptHistory = 200
     /// Latest snapshot per resource URL.
     public var resources: [String: ResourceSnapshot] = [:]
     /// `service.cachedResources` order, as URLs.
@@ -58,6 +63,9 @@ public struct BrowserState {
     /// The generation of the latest search started; never reused, so a late update from an
     /// earlier search is always told apart.
     public var searchGeneration = 0
+    /// True when latestData's pane shows the response as HTTP sent it (status line, headers,
+    /// redirects, timing) instead of the body (`m` toggles).
+    public var showsResponseHead = false
     /// True when long lines in latestData wrap at the pane's edge instead of being cut.
     public var wrapsLines = false
     /// Themes `t` cycles through (never empty).
@@ -74,6 +82,8 @@ public struct BrowserState {
     public var spinnerFrame = 0
     /// True once quit was requested.
     public var isQuitting = false
+    /// When Ctrl-C last cancelled something (a second press soon after quits).
+    public var lastInterrupt: Double?
     /// True while certificate verification is off (`--insecure`): the URL pane shows `INSECURE`.
     public var isInsecure = false
 
@@ -108,10 +118,22 @@ public struct BrowserState {
     /// The layout for the current size.
     public var layout: BrowserLayout { BrowserLayout(width: width, height: height, showResources: showResources) }
 
-    /// The position in the current resource's body.
+    /// The position in what latestData's pane shows of the current resource.
     public var position: ViewPosition {
-        get { currentURL.flatMap { positions[$0] } ?? ViewPosition() }
-        set { if let url = currentURL { positions[url] = newValue } }
+        get { positionKey.flatMap { positions[$0] } ?? ViewPosition() }
+        set { if let key = positionKey { positions[key] = newValue } }
+    }
+
+    /// The key of ``position`` in `positions`: the URL for the body, the URL and ` head` for
+    /// the response head.
+    var positionKey: String? { currentURL.map { showsResponseHead ? $0 + " head" : $0 } }
+
+    /// What latestData's pane shows: the response head when toggled on; else latestData's
+    /// body; else, when latestData is nil, latestError's body (under a marker).
+    public var shownBody: BodyContent? {
+        guard let current else { return nil }
+        if showsResponseHead { return current.head }
+        return current.latestData?.body ?? current.latestError?.body
     }
 
     /// The URL written relative to the service when it lies below it (`/users/1`), else whole,

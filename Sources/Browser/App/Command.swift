@@ -16,6 +16,8 @@ public enum Command {
     case wipe(url: String)
     /// Cancel every request in `loadRequests`.
     case cancelLoads(url: String)
+    /// Cancel the request of the open form, if it is still in flight.
+    case cancelFormRequest
     /// Send a form's request through `resource.request(...)` with hooks.
     case send(RequestDraft, from: String)
     /// `overrideLocalContent(with:)` on the resource.

@@ -1,5 +1,7 @@
+import TUICore
+
 /// A one-line question at the bottom of the screen (go to URL, search).
-public struct Prompt: Sendable {
+public struct Prompt: @unchecked Sendable {
     /// What the answer is for.
     public enum Purpose: Sendable {
         /// `g`: a URL, a bare host, or a path under the service, read by ``URLInput``.
@@ -12,11 +14,46 @@ public struct Prompt: Sendable {
     public var purpose: Purpose
     /// The text typed so far.
     public var editor: TextEditor
+    /// Where Up/Down stand in the answers given before (nil: at the text being typed).
+    public var historyIndex: Int?
+    /// The text being typed when Up first moved into the earlier answers.
+    public var typedBeforeHistory = ""
+    /// The Tab completion in progress: what was typed, and which candidate shows now.
+    public var completion: (typed: String, index: Int)?
+    /// True while the text the prompt opened with is selected, as in an address bar: typing or
+    /// pasting replaces it, Backspace clears it, and the arrow keys, Home and End keep it for
+    /// editing.
+    public var isTextSelected = false
 
     /// Creates a prompt with optional initial text.
     public init(purpose: Purpose, text: String = "") {
         self.purpose = purpose
         self.editor = TextEditor(text, singleLine: true)
+        self.isTextSelected = !text.isEmpty
+    }
+
+    /// Handles a key for the text, honouring ``isTextSelected``.
+    public mutating func edit(_ key: Key) {
+        if isTextSelected {
+            isTextSelected = false
+            switch key {
+            case .character: editor.setText("")
+            case .backspace, .delete:
+                editor.setText("")
+                return
+            default: break
+            }
+        }
+        editor.handle(key)
+    }
+
+    /// Inserts pasted text, replacing selected text.
+    public mutating func paste(_ text: String) {
+        if isTextSelected {
+            isTextSelected = false
+            editor.setText("")
+        }
+        editor.insert(text)
     }
 
     /// The label before the input.

@@ -25,6 +25,12 @@ public struct ResourceSnapshot {
     public var expirationTime: TimeInterval
     /// `configuration.retryTime`.
     public var retryTime: TimeInterval
+    /// The latest GET exchange of this URL in this run (status line, headers, redirects,
+    /// timing), when one finished.
+    public var lastExchange: ExchangeRecord?
+    /// ``lastExchange`` as the text latestData's pane shows when the response head is toggled
+    /// on (`m`); one document per exchange, so its view position and search survive redraws.
+    public var head: BodyContent?
 
     /// Creates a snapshot; defaults describe a fresh, empty resource.
     public init(

@@ -33,7 +33,7 @@ public enum BodyContent {
             if data.isEmpty { return .empty("empty body") }
             if isJSON, let document = try? JSONDocument(data: data) { return .json(JSONOutline(document)) }
             if type.hasPrefix("text/") || isJSON || type.contains("xml") {
-                return .text(TextDocument(String(decoding: data, as: UTF8.self)))
+                return .text(TextDocument(decodedText(data)))
             }
             return .binary(HexDocument(data))
         }
@@ -45,6 +45,14 @@ public enum BodyContent {
             return .json(JSONOutline(document))
         }
         return .text(TextDocument(String(describing: content)))
+    }
+
+    /// Bytes of a text type as a String: UTF-8 when they are valid UTF-8, else ISO-8859-1
+    /// (every byte one character, as HTTP's old default charset says), never with bytes
+    /// replaced.
+    static func decodedText(_ data: Data) -> String {
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        return String(data.map { Character(Unicode.Scalar($0)) })
     }
 
     /// True if both are the same document object (or the same note): a reloaded entity gives a

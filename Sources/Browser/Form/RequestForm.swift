@@ -5,7 +5,8 @@ import Siesta
 /// outcome once sent. A form opens with the body focused, so typing goes straight into it.
 ///
 /// Keys (fixed, not remappable): every printable key types into the focused field; Tab /
-/// Shift-Tab move between fields, Ctrl-T cycles the body mode (JSON, text, form-urlencoded),
+/// Shift-Tab move between fields in the order URL → headers → body (they stop at the ends
+/// rather than wrap around, so a Tab too many never lands typing in the URL), Ctrl-T cycles the body mode (JSON, text, form-urlencoded),
 /// Ctrl-S sends, Ctrl-R shows the whole response once one arrived, F1 shows these keys, Esc
 /// closes (an edited draft that was not sent is kept for the next form of its kind on the same
 /// resource). After a successful PUT or PATCH the form offers Ctrl-G (load()) and Ctrl-O
@@ -113,13 +114,46 @@ public struct RequestForm: @unchecked Sendable {
     /// sending anything.
     public var isLocalOverride: Bool { purpose == .overrideLocal }
 
-    /// Headers parsed from the headers field; lines without `:` are ignored.
-    public var parsedHeaders: [(String, String)] {
-        headers.text.split(separator: "\n").compactMap { line in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
+    /// Headers parsed from the headers field, one `Name: value` per line; blank lines are
+    /// skipped. A line without `:`, with an empty name, or with a name that HTTP does not allow
+    /// (spaces, quotes, control characters…) is an error naming the line, so nothing is sent
+    /// with a header silently dropped.
+    public func headerFields() throws(FormError) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        for (index, line) in headers.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            let shown = "header line \(index + 1) \"\(TextSanitizer.sanitize(trimmed, maxColumns: 40))\""
+            guard let colon = line.firstIndex(of: ":") else {
+                throw FormError(message: "\(shown) has no colon: write it as Name: value")
+            }
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            return name.isEmpty ? nil : (name, value)
+            guard !name.isEmpty else { throw FormError(message: "\(shown) has no name before the colon") }
+            guard name.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
+                throw FormError(
+                    message: "\(shown): a header name may hold only letters, digits and !#$%&'*+-.^_`|~")
+            }
+            guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
+                throw FormError(message: "\(shown): the value holds a control character")
+            }
+            fields.append((name, value))
+        }
+        return fields
+    }
+
+    /// The header lines that parse, for showing; ``headerFields()`` says what is wrong with
+    /// the others.
+    public var parsedHeaders: [(String, String)] {
+        (try? headerFields()) ?? []
+    }
+
+    /// True for the characters of an HTTP token (RFC 9110 `tchar`), which header names are
+    /// made of.
+    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9": return true
+        default: return "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
         }
     }
 
@@ -159,7 +193,15 @@ public struct RequestForm: @unchecked Sendable {
     /// Validates the form and returns the request to send; nil (with `validationMessage` set
     /// when the body is invalid) otherwise, and always for the local override form.
     public mutating func draft() -> RequestDraft? {
-        guard let method, let body = validatedBody() else { return nil }
-        return RequestDraft(method: method, url: url.text, headers: parsedHeaders, body: body)
+        guard let method else { return nil }
+        let fields: [(String, String)]
+        do {
+            fields = try headerFields()
+        } catch {
+            validationMessage = error.message
+            return nil
+        }
+        guard let body = validatedBody() else { return nil }
+        return RequestDraft(method: method, url: url.text, headers: fields, body: body)
     }
 }

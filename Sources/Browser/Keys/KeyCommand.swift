@@ -34,6 +34,9 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case copyValue
     /// Wrap long lines in latestData, or cut them at the edge again.
     case toggleWrap
+    /// Shows the response as HTTP sent it (status line, headers, redirects, timing, sizes) in
+    /// latestData's pane, or the body again.
+    case toggleHead
     /// Focus moves to the next pane.
     case nextPane
     /// Focus moves to the previous pane.
@@ -72,6 +75,9 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case exportSVG
     /// Clears the terminal and draws everything again.
     case redraw
+    /// Cancels what is in flight (the focused resource's loads, a form's request); with
+    /// nothing in flight, or pressed twice within two seconds, quits.
+    case interrupt
     /// Quits.
     case quit
 
@@ -95,6 +101,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .copyCurl: return "copy request as curl"
         case .copyValue: return "copy the value under the cursor, as sent"
         case .toggleWrap: return "wrap long lines / cut them at the edge"
+        case .toggleHead: return "response head: status, headers, redirects, timing / body"
         case .nextPane: return "next pane"
         case .previousPane: return "previous pane"
         case .scrollDown: return "down"
@@ -114,6 +121,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .help: return "this help"
         case .exportSVG: return "save screen as SVG"
         case .redraw: return "redraw the whole screen"
+        case .interrupt: return "cancel what is loading; nothing loading (or twice): quit"
         case .quit: return "quit"
         }
     }

@@ -28,6 +28,7 @@ public struct KeyMap: Equatable, Sendable {
         .post: [.character("p")], .put: [.character("u")], .patch: [.character("a")],
         .delete: [.character("d")], .overrideLocal: [.character("o")], .copyCurl: [.character("y")],
         .copyValue: [.character("Y")], .toggleWrap: [.character("W")],
+        .toggleHead: [.character("m")],
         .nextPane: [.tab], .previousPane: [.backTab], .scrollDown: [.character("j"), .down, .wheelDown],
         .scrollUp: [.character("k"), .up, .wheelUp], .scrollLeft: [.left, .character("H")],
         .scrollRight: [.right, .character("L")], .pageDown: [.pageDown, .character(" ")],
@@ -35,7 +36,8 @@ public struct KeyMap: Equatable, Sendable {
         .toggleFold: [.character("z")], .search: [.character("/")], .searchNext: [.character("n")],
         .searchPrevious: [.character("N")], .nextTheme: [.character("t")],
         .toggleResources: [.character("s")], .help: [.character("?"), .function(1)],
-        .exportSVG: [.control("p")], .redraw: [.control("l")], .quit: [.character("q")],
+        .exportSVG: [.control("p")], .redraw: [.control("l")], .interrupt: [.control("c")],
+        .quit: [.character("q")],
     ])
 
     /// Creates a key map from explicit bindings.

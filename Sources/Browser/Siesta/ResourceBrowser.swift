@@ -36,20 +36,23 @@ public final class ResourceBrowser: ResourceObserver {
     private var bodies: [String: (timestamp: TimeInterval, body: BodyContent)] = [:]
     private var errorBodies: [String: (timestamp: TimeInterval, body: BodyContent?)] = [:]
     private var progress: [String: Double] = [:]
+    private var heads: [String: (date: Double, body: BodyContent)] = [:]
     private var observed: Set<String> = []
 
-    private let statusRecorder: StatusRecorder?
+    private let exchangeRecorder: ExchangeRecorder?
     private var searchTask: Task<Void, Never>?
+    /// The request of the form that was sent last, while it runs.
+    private var formRequest: (any Request)?
     private var pending: [Action] = []
     private var isDraining = false
     private var resourceListIsStale = false
 
     /// Creates a browser for a service with a start state. To show HTTP status codes in success
-    /// hooks, pass the `statusRecorder` whose `provider()` the service sends through.
-    public init(service: Service, state: BrowserState, statusRecorder: StatusRecorder? = nil) {
+    /// hooks, pass the `exchangeRecorder` whose `provider()` the service sends through.
+    public init(service: Service, state: BrowserState, exchangeRecorder: ExchangeRecorder? = nil) {
         self.service = service
         self.state = state
-        self.statusRecorder = statusRecorder
+        self.exchangeRecorder = exchangeRecorder
         JSONDocumentTransformer.install(on: service)
     }
 
@@ -160,6 +163,12 @@ public final class ResourceBrowser: ResourceObserver {
             for request in requests { request.cancel() }
         case .send(let draft, let from):
             send(draft, from: from)
+        case .cancelFormRequest:
+            if let formRequest, formRequest.state != .completed {
+                formRequest.cancel()
+            } else {
+                dispatch(.note("the form's request has finished already", isError: false))
+            }
         case .overrideLocalContent(let url, let body):
             let target = resource(url)
             switch body {
@@ -207,6 +216,7 @@ public final class ResourceBrowser: ResourceObserver {
         } else {
             request = target.request(method, requestMutation: mutation)
         }
+        formRequest = request
         attachHooks(request, to: target, method: method, reportsToForm: true)
     }
 
@@ -226,13 +236,13 @@ public final class ResourceBrowser: ResourceObserver {
         // isLoading true). For it, a response counted after this point answers the request and
         // none means nothing was sent, so no status is shown rather than an older one.
         let mayBeCacheHit = method == .get && !resource.isLoading
-        let responsesBefore = statusRecorder?.responseCount(method: method, url: url)
-        let statusOfThisRequest: @MainActor () -> Int? = { [statusRecorder] in
-            guard let statusRecorder else { return nil }
-            if mayBeCacheHit, statusRecorder.responseCount(method: method, url: url) == responsesBefore {
+        let responsesBefore = exchangeRecorder?.responseCount(method: method, url: url)
+        let statusOfThisRequest: @MainActor () -> Int? = { [exchangeRecorder] in
+            guard let exchangeRecorder else { return nil }
+            if mayBeCacheHit, exchangeRecorder.responseCount(method: method, url: url) == responsesBefore {
                 return nil
             }
-            return statusRecorder.lastStatus(method: method, url: url)
+            return exchangeRecorder.lastStatus(method: method, url: url)
         }
         // Siesta reports fresh cached data through onSuccess and onNotModified, with no request sent.
         let cacheHit = "no request sent: the cached data is fresh"
@@ -333,19 +343,66 @@ public final class ResourceBrowser: ResourceObserver {
             if let cached = errorBodies[key], cached.timestamp == latestError.timestamp {
                 body = cached.body
             } else {
-                body = latestError.entity.map { BodyContent.from(content: $0.content, contentType: $0.contentType) }
+                body = latestError.entity.map { entity in
+                    // Bytes in an encoding that was not decoded mean nothing as text: show them as bytes.
+                    if let data = entity.content as? Data, !data.isEmpty, Self.hasUndecodedEncoding(entity) {
+                        return .binary(HexDocument(data))
+                    }
+                    return BodyContent.from(content: entity.content, contentType: entity.contentType)
+                }
                 errorBodies[key] = (latestError.timestamp, body)
             }
             error = ErrorSnapshot(
                 userMessage: latestError.userMessage, httpStatusCode: latestError.httpStatusCode, body: body,
                 timestamp: Self.unixTime(latestError.timestamp))
+            if let entity = latestError.entity {
+                error?.bodyDescription = Self.bodyDescription(entity, body: body)
+            }
         }
-        return ResourceSnapshot(
+        let record = exchangeRecorder?.lastExchange(method: .get, url: key)
+        var head: BodyContent?
+        if let record {
+            if let cached = heads[key], cached.date == record.date {
+                head = cached.body
+            } else {
+                let body = BodyContent.text(TextDocument(ResponseHead.text(of: record)))
+                heads[key] = (record.date, body)
+                head = body
+            }
+        }
+        var snapshot = ResourceSnapshot(
             url: key, latestData: data, latestError: error, isLoading: resource.isLoading,
             isRequesting: resource.isRequesting, isUpToDate: resource.isUpToDate,
             loadRequestCount: resource.loadRequests.count, progress: resource.isLoading ? progress[key] : nil,
             timestamp: Self.unixTime(resource.timestamp), expirationTime: resource.configuration.expirationTime,
             retryTime: resource.configuration.retryTime)
+        snapshot.lastExchange = record
+        snapshot.head = head
+        return snapshot
+    }
+
+    /// What an error's body is, for the marker above it: its type and size, and why it may not
+    /// look like its type (an encoding hammock cannot decode, text that is not UTF-8).
+    private static func bodyDescription(_ entity: Entity<Any>, body: BodyContent?) -> String {
+        var parts: [String] = []
+        if !entity.contentType.isEmpty { parts.append(entity.contentType) }
+        if let size = byteCount(entity) { parts.append(Format.bytes(size)) }
+        if hasUndecodedEncoding(entity) {
+            let encoding = entity.header(forKey: "Content-Encoding") ?? ""
+            parts.append("compressed with \(encoding), which hammock cannot decode: shown as bytes")
+        } else if let data = entity.content as? Data, case .text? = body,
+            String(validating: data, as: UTF8.self) == nil
+        {
+            parts.append("not valid UTF-8: shown as ISO-8859-1")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// True when the body came with a `Content-Encoding` the transport does not decode (`br`,
+    /// `zstd`…).
+    private static func hasUndecodedEncoding(_ entity: Entity<Any>) -> Bool {
+        let encoding = (entity.header(forKey: "Content-Encoding") ?? "").lowercased()
+        return !encoding.isEmpty && !["identity", "gzip", "x-gzip", "deflate"].contains(encoding)
     }
 
     private func releaseMemoryIfLarge(_ body: BodyContent?) {

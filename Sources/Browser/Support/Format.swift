@@ -28,4 +28,12 @@ public enum Format {
         if whole < 86_400 { return String(format: "%dh %02dm", whole / 3600, (whole % 3600) / 60) }
         return String(format: "%dd %02dh", whole / 86_400, (whole % 86_400) / 3600)
     }
+
+    /// `0.8 ms`, `12 ms`, `1.25 s`: request timings.
+    public static func milliseconds(_ seconds: Double) -> String {
+        if seconds.isNaN || seconds < 0 { return "?" }
+        if seconds < 0.01 { return String(format: "%.1f ms", seconds * 1000) }
+        if seconds < 1 { return String(format: "%.0f ms", seconds * 1000) }
+        return String(format: "%.2f s", seconds)
+    }
 }

@@ -110,12 +110,17 @@ public enum BrowserView {
                 }
             }
         case .latestData:
-            if let data = state.current?.latestData {
+            if state.showsResponseHead {
+                title.append(Span("  response head ", theme.style(.accent)))
+                if let record = state.current?.lastExchange {
+                    title.append(Span("· \(record.timingSummary) ", theme.style(.muted)))
+                }
+            } else if let data = state.current?.latestData {
                 title += metadataSpans(data, state: state)
             }
             drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
             drawData(state, inner: inner, focused: focused, into: &screen)
-            if let snapshot = state.current, snapshot.latestData != nil || snapshot.latestError?.body != nil {
+            if state.shownBody != nil {
                 let position = state.position
                 let label =
                     " line \(position.cursor + 1)" + (position.left > 0 ? " · col \(position.left + 1) " : " ")
@@ -254,7 +259,40 @@ public enum BrowserView {
                 maxWidth: inner.width)
             return
         }
+        if state.showsResponseHead {
+            guard let head = snapshot.head else {
+                screen.put(
+                    "no response to this URL in this run yet (m: back to the body)", x: inner.x, y: inner.y,
+                    style: theme.style(.muted), maxWidth: inner.width)
+                return
+            }
+            if state.wrapsLines {
+                drawWrappedBody(
+                    head, position: state.position, theme: theme, inner: inner, showCursor: focused,
+                    highlight: state.searchQuery, into: &screen)
+            } else {
+                drawBody(
+                    head, position: state.position, theme: theme, inner: inner, showCursor: focused,
+                    highlight: state.searchQuery, marksOverflow: true, into: &screen)
+            }
+            return
+        }
         guard let data = snapshot.latestData else {
+            // No data but an error with a body: the body is what the server said, so it gets
+            // the big pane, under a marker that says whose body it is.
+            if let error = snapshot.latestError, let body = error.body, inner.height > 1 {
+                let status = error.httpStatusCode.map { "HTTP \($0) " } ?? ""
+                let marker =
+                    "latestData is nil · the body of latestError (\(status)\(error.bodyDescription))"
+                    .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
+                    .replacingOccurrences(of: "()", with: "")
+                screen.put(safe(marker), x: inner.x, y: inner.y, style: theme.style(.warning), maxWidth: inner.width)
+                let rest = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
+                drawBody(
+                    body, position: state.position, theme: theme, inner: rest, showCursor: focused,
+                    highlight: state.searchQuery, marksOverflow: true, into: &screen)
+                return
+            }
             let note = snapshot.isLoading ? "nil (loading…)" : "nil: l loadIfNeeded(), r load()"
             screen.put(note, x: inner.x, y: inner.y, style: theme.style(.muted), maxWidth: inner.width)
             // Where latestError has no pane of its own, its whole message goes in the empty room.
@@ -458,10 +496,22 @@ public enum BrowserView {
             Span("  isRequesting ", muted), Span(snapshot.isRequesting ? "true" : "false", theme.style(.text)),
         ]
         screen.put(spans: third, x: inner.x, y: inner.y + 2, maxWidth: inner.width)
-        if inner.height > 3 {
+        var row = 3
+        // The last exchange's timing, where there is room for it.
+        if inner.height > 3, let record = snapshot.lastExchange {
+            let status = record.statusCode.map { "\($0) " } ?? "failed "
+            screen.put(
+                spans: [
+                    Span("last ", muted),
+                    Span(status, theme.style(record.statusCode.map { $0 < 400 } == true ? .success : .error)),
+                    Span(record.timingSummary, theme.style(.text)),
+                ], x: inner.x, y: inner.y + row, maxWidth: inner.width)
+            row += 1
+        }
+        if inner.height > row {
             let times =
                 "expirationTime \(Format.duration(snapshot.expirationTime))  retryTime \(Format.duration(snapshot.retryTime))"
-            screen.put(times, x: inner.x, y: inner.y + 3, style: muted, maxWidth: inner.width)
+            screen.put(times, x: inner.x, y: inner.y + row, style: muted, maxWidth: inner.width)
         }
     }
 
@@ -580,9 +630,16 @@ public enum BrowserView {
         screen.fill(frame, style: theme.isMonochrome ? .plain : Style(background: theme.color(.background)))
         let used = screen.put(
             prompt.label, x: frame.x, y: frame.y, style: theme.style(.accent, attributes: .bold), maxWidth: frame.width)
-        FormView.drawEditor(
-            prompt.editor, frame: Rect(x: frame.x + used, y: frame.y, width: frame.width - used, height: 1),
-            style: theme.style(.text), cursor: true, into: &screen)
+        let field = Rect(x: frame.x + used, y: frame.y, width: frame.width - used, height: 1)
+        if prompt.isTextSelected {
+            // The URL the prompt opened with, selected (typing replaces it), its secrets masked
+            // as in the URL pane.
+            let text = safe(SecretMasker.maskTypedURL(prompt.editor.text), maxColumns: 4096)
+            screen.put(
+                text, x: field.x, y: field.y, style: theme.style(.text, attributes: .reverse), maxWidth: field.width)
+            return
+        }
+        FormView.drawEditor(prompt.editor, frame: field, style: theme.style(.text), cursor: true, into: &screen)
     }
 
     private static func drawConfirm(url: String, state: BrowserState, into screen: inout Screen) {

@@ -1,0 +1,120 @@
+import Foundation
+import HTTPCore
+import NIOConcurrencyHelpers
+import Siesta
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Watches every exchange of the browser's transport: it keeps the latest
+/// ``ExchangeRecord`` per method and URL (for the response head view and the Events pane's
+/// status codes) and hands each finished exchange, with its body, to ``onExchange`` (history).
+///
+/// Siesta's success hooks receive an `Entity`, which carries no status code; the Events pane
+/// wants `onSuccess 201`. The browser's service sends through ``provider()``, and the status is
+/// looked up when a hook fires. Only the latest exchange per (method, URL) is kept, so two
+/// overlapping requests to the same URL may report each other's.
+public final class ExchangeRecorder: HTTPExchangeMonitor {
+    private struct Entry {
+        var record: ExchangeRecord
+        var responseCount: Int
+    }
+
+    private let entries = NIOLockedValueBox<[String: Entry]>([:])
+    private let listener = NIOLockedValueBox<(@Sendable (ExchangeRecord, Data?) -> Void)?>(nil)
+
+    /// Creates a recorder with nothing recorded.
+    public init() {}
+
+    /// Called on any thread after each exchange, with its record and the response body (nil
+    /// when there was none).
+    public var onExchange: (@Sendable (ExchangeRecord, Data?) -> Void)? {
+        get { listener.withLockedValue { $0 } }
+        set { listener.withLockedValue { $0 = newValue } }
+    }
+
+    /// A Siesta transport (the default AsyncHTTPClient one) that reports to this recorder.
+    public func provider() -> any NetworkingProvider {
+        provider(settings: HTTPClientSettings())
+    }
+
+    /// A Siesta transport with the given client settings (TLS, proxies, cookies) that reports to
+    /// this recorder.
+    package func provider(settings: HTTPClientSettings) -> any NetworkingProvider {
+        AsyncHTTPClientProvider(settings: settings, monitor: self)
+    }
+
+    /// Records a finished exchange.
+    package func exchangeFinished(_ exchange: HTTPExchange) {
+        let record = Self.record(of: exchange)
+        let key = Self.key(method: record.method, url: record.url)
+        entries.withLockedValue { entries in
+            let count = (entries[key]?.responseCount ?? 0) + (record.statusCode == nil ? 0 : 1)
+            if record.statusCode != nil || entries[key] == nil {
+                entries[key] = Entry(record: record, responseCount: count)
+            } else {
+                // A failure without a response keeps the last response's status for the hooks.
+                entries[key]?.record = record
+            }
+        }
+        var body: Data?
+        if case .success(let response) = exchange.result { body = response.body }
+        onExchange?(record, body)
+    }
+
+    /// The latest exchange of `method` on `url`, if one finished.
+    public func lastExchange(method: RequestMethod, url: String) -> ExchangeRecord? {
+        entries.withLockedValue { $0[Self.key(method: method.rawValue.uppercased(), url: url)]?.record }
+    }
+
+    /// The status of the latest response to `method` on `url`, if one arrived.
+    public func lastStatus(method: RequestMethod, url: String) -> Int? {
+        lastExchange(method: method, url: url)?.statusCode
+    }
+
+    /// How many responses to `method` on `url` arrived so far: a count that did not change
+    /// while a request ran means the request was answered without the network (from the cache).
+    public func responseCount(method: RequestMethod, url: String) -> Int {
+        entries.withLockedValue { $0[Self.key(method: method.rawValue.uppercased(), url: url)]?.responseCount ?? 0 }
+    }
+
+    private static func key(method: String, url: String) -> String { method.uppercased() + " " + url }
+
+    /// The record of an exchange as the monitor sees it.
+    static func record(of exchange: HTTPExchange) -> ExchangeRecord {
+        let request = exchange.request
+        let method = (request.httpMethod ?? "GET").uppercased()
+        let url = request.url?.absoluteString ?? ""
+        let requestHeaders = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let timing = exchange.timing
+        let total = Self.seconds(timing.total)
+        let timeToFirstByte = timing.timeToFirstByte.map(Self.seconds)
+        let date = Date().timeIntervalSince1970
+        switch exchange.result {
+        case .success(let response):
+            let headers = response.headerFields.map { ($0.name, $0.value) }
+            let length = response.headerFields.first { $0.name.lowercased() == "content-length" }
+                .flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+            return ExchangeRecord(
+                date: date, method: method, url: url, requestHeaders: requestHeaders,
+                requestBodySize: request.httpBody?.count ?? 0, statusCode: response.statusCode,
+                reasonPhrase: response.reasonPhrase, httpVersion: response.httpVersion, headers: headers,
+                redirects: response.redirects.map {
+                    ExchangeRecord.Redirect(url: $0.url.absoluteString, statusCode: $0.statusCode)
+                },
+                finalURL: response.url.absoluteString, timeToFirstByte: timeToFirstByte, totalTime: total,
+                wireSize: length, decodedSize: response.body.count)
+        case .failure(let failure):
+            return ExchangeRecord(
+                date: date, method: method, url: url, requestHeaders: requestHeaders,
+                requestBodySize: request.httpBody?.count ?? 0, statusCode: nil, timeToFirstByte: timeToFirstByte,
+                totalTime: total, failure: "\(failure.kind): \(failure.reason)")
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
