@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     ],
     targets: [
         .target(
@@ -69,12 +70,8 @@ let package = Package(
             ]
         ),
         .target(
-            name: "CSQLite",
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
-        ),
-        .target(
             name: "SiestaSQLite",
-            dependencies: ["Siesta", "CSQLite", "Safety"]
+            dependencies: ["Siesta", "SQLiteStore", "Safety"]
         ),
         .target(
             name: "DemoAPI",
@@ -86,13 +83,31 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "SQLiteStore",
+            dependencies: [
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "TestSupport"]),
+        .target(
+            name: "Workspace",
+            dependencies: [
+                "SQLiteStore", "OrderedJSON", "Safety",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .testTarget(name: "WorkspaceTests", dependencies: ["Workspace", "OrderedJSON", "Safety", "TestSupport"]),
         .target(name: "OrderedJSON"),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(
             name: "Browser",
             dependencies: [
-                "Siesta", "HTTPCore", "OrderedJSON", "Safety", "TUICore",
+                "Siesta", "HTTPCore", "OrderedJSON", "Safety", "TUICore", "Workspace",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -106,7 +121,7 @@ let package = Package(
             name: "hammock",
             dependencies: [
                 "Browser", "Terminal", "TUICore", "DemoAPI", "Siesta",
-                "SiestaSQLite", "HTTPCore",
+                "SiestaSQLite", "SQLiteStore", "HTTPCore", "Workspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

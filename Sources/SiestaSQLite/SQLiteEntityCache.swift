@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStore
 import Siesta
 
 /// A persistent `EntityCache` that keeps raw response bodies in one SQLite file, so
@@ -41,14 +42,15 @@ import Siesta
 /// **Damaged files.** On opening, the file is checked with `PRAGMA quick_check`. A file that is
 /// not a database or is damaged is moved aside to `<name>.corrupt-<UTC time>` (with its `-wal`
 /// and `-shm` files) and a new, empty cache is created; ``recoveryNote`` and
-/// ``movedAsideFileURL`` then say so. A file that cannot be opened at all (a directory, no
-/// permission) is never moved: the initializer throws instead.
+/// ``movedAsideFileURL`` then say so. A file that cannot be opened at all (a directory, a pipe
+/// or device, no permission) is never moved: the initializer throws instead.
 ///
-/// **Threading.** The SQLite connection is opened with `SQLITE_OPEN_NOMUTEX` and confined to
-/// ``workQueue``, a private serial queue: every SQLite call of this object runs there, one at a
-/// time. Siesta calls the reading and writing methods on that queue; called from anywhere
-/// else, they hop onto it synchronously and block the caller until done (avoid that on the
-/// main actor). That confinement is why the type can be `Sendable`.
+/// **Threading.** The SQLite connection is confined to ``workQueue``, a private serial queue:
+/// every SQLite call of this object runs there, one at a time, and waits there for SQLite
+/// (which runs on SQLiteNIO's thread pool). Siesta calls the reading and writing methods on
+/// that queue; called from anywhere else, they hop onto it synchronously and block the caller
+/// until done (avoid that on the main actor, and never call them from a NIO event loop). That
+/// confinement is why the type can be `Sendable`.
 public final class SQLiteEntityCache: EntityCache, @unchecked Sendable {
     /// Entries are keyed by the resource's absolute URL string.
     public typealias Key = String
@@ -114,7 +116,14 @@ public final class SQLiteEntityCache: EntityCache, @unchecked Sendable {
             throw SQLiteEntityCacheError.invalidLimits(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
         }
         let queue = DispatchQueue(label: "SiestaSQLite.SQLiteEntityCache", qos: .utility)
-        let opened = try queue.sync { try CacheFileOpener.open(fileURL: fileURL, now: Date()) }
+        let opened = try queue.sync {
+            try SQLiteEntityCacheError.translating {
+                try SQLiteFileOpener.open(
+                    fileURL: fileURL, fileDescription: "entity cache",
+                    checkCompatibility: { try EntityTable(connection: $0).checkCompatibility() },
+                    prepare: { try EntityTable(connection: $0).createIfNeeded() })
+            }
+        }
         self.fileURL = fileURL
         self.maximumEntries = maximumEntries
         self.maximumBytes = maximumBytes
@@ -243,8 +252,7 @@ public final class SQLiteEntityCache: EntityCache, @unchecked Sendable {
     ///   itself cannot run.
     public func integrityProblems() throws -> [String] {
         try onQueue {
-            let rows = try table.connection.strings("PRAGMA quick_check")
-            return rows == ["ok"] ? [] : rows
+            try table.connection.quickCheck()
         }
     }
 
@@ -253,9 +261,9 @@ public final class SQLiteEntityCache: EntityCache, @unchecked Sendable {
     /// Runs `work` on ``workQueue``: directly when already there, else synchronously.
     private func onQueue<T>(_ work: () throws -> T) throws -> T {
         if DispatchQueue.getSpecific(key: queueMarker) == ObjectIdentifier(self) {
-            return try work()
+            return try SQLiteEntityCacheError.translating(work)
         }
-        return try workQueue.sync(execute: work)
+        return try workQueue.sync { try SQLiteEntityCacheError.translating(work) }
     }
 
     private static func now() -> TimeInterval {

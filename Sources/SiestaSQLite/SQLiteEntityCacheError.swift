@@ -1,5 +1,5 @@
-import CSQLite
 import Foundation
+import SQLiteStore
 
 /// Why a ``SQLiteEntityCache`` could not be opened, or why one of its operations failed.
 ///
@@ -13,8 +13,9 @@ import Foundation
 /// show these messages to other users if your URLs carry secrets.
 public enum SQLiteEntityCacheError: Error, Equatable, Sendable {
     /// The cache file cannot be opened or created, and nothing was moved or changed: the path
-    /// is a directory, a parent folder cannot be created, the file cannot be read or written
-    /// (permissions, a read-only file system), or SQLite refused to open it.
+    /// is a directory or a pipe, device or socket, a parent folder cannot be created or is not
+    /// writable, the file cannot be read or written (permissions, a read-only file system), or
+    /// SQLite refused to open it.
     case cannotOpen(path: String, reason: String)
 
     /// The file is a readable SQLite database, but not one this version can use (for example
@@ -28,7 +29,7 @@ public enum SQLiteEntityCacheError: Error, Equatable, Sendable {
     /// The size limits given to the initializer are not positive.
     case invalidLimits(maximumEntries: Int, maximumBytes: Int)
 
-    /// An SQLite call failed while the cache was in use. `code` is SQLite's extended result
+    /// An SQLite call failed while the cache was in use. `code` is SQLite's primary result
     /// code (for example 5, `SQLITE_BUSY`, when another process held the file locked for
     /// longer than the busy timeout), `message` SQLite's own explanation.
     case sqlite(operation: String, code: Int32, message: String)
@@ -63,18 +64,28 @@ extension SQLiteEntityCacheError: CustomStringConvertible, LocalizedError {
 }
 
 extension SQLiteEntityCacheError {
-    /// An ``sqlite(operation:code:message:)`` error from a result code and the connection's
-    /// latest message.
-    init(code: Int32, connection: OpaquePointer?, operation: String) {
-        let message = connection.flatMap { csqlite_errmsg($0) }.map { String(cString: $0) }
-        self = .sqlite(operation: operation, code: code, message: message ?? String(cString: csqlite_errstr(code)))
+    /// The cache's error for a failure of the shared SQLite layer.
+    init(_ error: SQLiteStoreError) {
+        switch error {
+        case .cannotOpen(let path, let reason):
+            self = .cannotOpen(path: path, reason: reason)
+        case .foreignFile(let path, let kind):
+            self = .cannotOpen(path: path, reason: kind.reason)
+        case .cannotMoveAside(let path, let reason):
+            self = .cannotMoveAside(path: path, reason: reason)
+        case .sqlite(let operation, let code, let message):
+            self = .sqlite(operation: operation, code: code, message: message)
+        case .closed(let path):
+            self = .cannotOpen(path: path, reason: "the connection is closed")
+        }
     }
 
-    /// True when SQLite said the file is not a database or is damaged: the cases in which the
-    /// file is moved aside and replaced.
-    var meansDamagedFile: Bool {
-        guard case .sqlite(_, let code, _) = self else { return false }
-        let primary = code & 0xFF
-        return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT
+    /// Runs `work`, turning ``SQLiteStoreError``s into cache errors; other errors pass through.
+    static func translating<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as SQLiteStoreError {
+            throw SQLiteEntityCacheError(error)
+        }
     }
 }

@@ -5,6 +5,7 @@ import Siesta
 import SiestaSQLite
 import TUICore
 import Terminal
+import Workspace
 
 /// Wires the terminal, the event sources and the resource browser together and runs until quit.
 @MainActor
@@ -21,12 +22,21 @@ final class BrowserApp {
         /// True when `cachePath` came from `--cache` rather than the default location.
         var isCachePathExplicit = false
         var clientSettings = HTTPClientSettings()
+        /// The folder of saved requests, if any.
+        var collectionFolder: String?
+        /// The environment to start with.
+        var environment: String?
+        /// The history file, if history is kept.
+        var historyURL: URL?
+        /// The file the cookie jar is kept in across runs, if any.
+        var cookieFile: String?
     }
 
     private let terminal: CursesTerminal
     private let events = TerminalEvents()
     private let browser: ResourceBrowser
     private let options: Options
+    private let cookieJar: HTTPCookieJar
     private var renderScheduled = false
     private var lastScreen: Screen?
     private var finish: CheckedContinuation<Void, Never>?
@@ -47,8 +57,23 @@ final class BrowserApp {
 
         let base = BrowserApp.serviceBase(for: options.url)
         let recorder = ExchangeRecorder()
-        let service = Service(
-            baseURL: base.absoluteString, networking: recorder.provider(settings: options.clientSettings))
+        var settings = options.clientSettings
+        // A browser's manners: it says who it is and prefers JSON; --header and forms override both.
+        settings.defaultHeaders = HTTPDefaultHeaders([
+            ("User-Agent", "hammock/\(Hammock.version)"), ("Accept", "application/json, */*;q=0.5"),
+        ])
+        let jar = HTTPCookieJar()
+        var cookieNote: String?
+        if let file = options.cookieFile, FileManager.default.fileExists(atPath: file) {
+            do {
+                _ = try jar.load(from: file)
+            } catch {
+                cookieNote = "cookies from \(file) not loaded: \(error); the jar starts empty"
+            }
+        }
+        settings.cookieJar = jar
+        cookieJar = jar
+        let service = Service(baseURL: base.absoluteString, networking: recorder.provider(settings: settings))
         let headers = options.headers
         var cacheProblem: String?
         if let path = options.cachePath {
@@ -72,7 +97,13 @@ final class BrowserApp {
             width: 80, height: 24, serviceBaseURL: base.absoluteString, configuredHeaders: headers,
             themes: configuration.themes, themeIndex: configuration.themeIndex, keyMap: configuration.keyMap)
         state.isInsecure = !options.clientSettings.tls.verifiesCertificates
-        browser = ResourceBrowser(service: service, state: state, exchangeRecorder: recorder)
+        let workspace = WorkspaceSession(
+            collection: options.collectionFolder.map { RequestCollection(folder: $0) }, cookieJar: jar,
+            processEnvironment: environment)
+        browser = ResourceBrowser(service: service, state: state, exchangeRecorder: recorder, workspace: workspace)
+        if let historyURL = options.historyURL { workspace.openHistory(at: historyURL) }
+        if let name = options.environment { workspace.selectEnvironment(name) }
+        if let cookieNote { browser.dispatch(.note(cookieNote, isError: true)) }
         for note in configuration.notes { browser.dispatch(.note(note, isError: true)) }
         if let cacheProblem { browser.dispatch(.note(cacheProblem, isError: true)) }
     }
@@ -143,7 +174,17 @@ final class BrowserApp {
     private func perform(_ command: Command) {
         switch command {
         case .copyToClipboard(let text):
-            terminal.copyToClipboard(text)
+            // A desktop clipboard tool answers; OSC 52 does not, so that is said honestly.
+            if let tool = SystemClipboard.copy(text) {
+                browser.dispatch(.note("copied \(Format.bytes(text.utf8.count)) with \(tool)", isError: false))
+            } else {
+                terminal.copyToClipboard(text)
+                browser.dispatch(
+                    .note(
+                        "sent \(Format.bytes(text.utf8.count)) to the terminal's clipboard (OSC 52); terminals that "
+                            + "do not take it say nothing: select the text by hand if paste gives nothing",
+                        isError: false))
+            }
         case .exportSVG:
             exportSVG()
         case .redraw:
@@ -170,6 +211,13 @@ final class BrowserApp {
     }
 
     private func quit() {
+        if let file = options.cookieFile {
+            do {
+                try cookieJar.save(to: file)
+            } catch {
+                FileHandle.standardError.write(Data("hammock: cookies not saved to \(file): \(error)\n".utf8))
+            }
+        }
         events.stop()
         terminal.stop()
         finish?.resume()

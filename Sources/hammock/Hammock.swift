@@ -79,6 +79,12 @@ struct Hammock: AsyncParsableCommand {
     @OptionGroup(title: "TLS and proxies")
     var connection: ConnectionOptions
 
+    @OptionGroup(title: "History, saved requests, environments and cookies")
+    var workspace: WorkspaceOptions
+
+    /// The version `User-Agent` and `--version` report.
+    static let version = "0.11.0"
+
     /// The largest `--expiration` or `--retry`: ten years, in seconds.
     static let maximumSeconds: Double = 10 * 365 * 86_400
 
@@ -135,7 +141,9 @@ struct Hammock: AsyncParsableCommand {
             url: target, headers: parsedHeaders, theme: theme, expiration: expiration, retry: retry,
             svgDirectory: svgDirectory,
             cachePath: noCache ? nil : (cache ?? XDGPaths.cacheHome() + "/hammock/entities.sqlite"),
-            isCachePathExplicit: cache != nil, clientSettings: try connection.clientSettings())
+            isCachePathExplicit: cache != nil, clientSettings: try connection.clientSettings(),
+            collectionFolder: workspace.collectionFolder, environment: workspace.environment,
+            historyURL: workspace.historyURL, cookieFile: workspace.cookies)
         await BrowserApp.run(options)
         await demo?.shutdown()
     }

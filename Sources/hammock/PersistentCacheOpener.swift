@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStore
 import SiestaSQLite
 
 /// Opens the browser's SQLite entity cache and turns every way that can fail into a sentence
@@ -37,26 +38,20 @@ enum PersistentCacheOpener {
         }
     }
 
-    /// The 16 bytes every SQLite 3 database file starts with.
-    static let sqliteHeader = Array("SQLite format 3\u{0}".utf8)
-
     /// A failure when `path` is a non-empty regular file that does not start with SQLite's
     /// header, or a pipe, device or socket (never opened: reading one could block); nil when it
     /// starts with the header, is empty, is a directory (SQLite reports that), or does not exist.
     static func refuseForeignFile(_ path: String) -> Failure? {
-        guard let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
-            type != .typeDirectory
-        else { return nil }
-        guard type == .typeRegular else {
+        switch SQLiteForeignFile.check(atPath: path) {
+        case nil:
+            return nil
+        case .notRegularFile?:
             return Failure(
                 description: "\(path) is not a regular file, so hammock leaves it alone; give --cache another path")
+        case .notSQLiteFile?:
+            return Failure(
+                description: "\(path) is not an SQLite file, so hammock leaves it alone; give --cache another path")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: sqliteHeader.count)) ?? Data()
-        guard !start.isEmpty, Array(start) != sqliteHeader else { return nil }
-        return Failure(
-            description: "\(path) is not an SQLite file, so hammock leaves it alone; give --cache another path")
     }
 
     /// Creates `folder` and its missing parents (mode 0700), so a failure names the folder and

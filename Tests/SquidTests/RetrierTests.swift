@@ -147,7 +147,8 @@ struct RetrierTests {
             let start = ContinuousClock.now
             let result = try await RetryRequest(failures: 2).schedule(with: service).value
             #expect(result.attempts == 3)
-            #expect(ContinuousClock.now - start < .seconds(5))
+            // Far below one 30 s backoff, with room for a loaded machine.
+            #expect(ContinuousClock.now - start < .seconds(25))
         }
     }
 

@@ -29,6 +29,10 @@ public enum Action {
     /// A background search found more, or finished; ignored unless `generation` is the current
     /// search's.
     case searchUpdate(generation: Int, BodySearch.Update)
+    /// History, saved requests, environments or files answered a ``WorkspaceCommand``.
+    case workspace(WorkspaceUpdate)
+    /// Put `text` on the clipboard (the terminal layer says how it went); `label` names it.
+    case clipboard(String, label: String)
     /// A note for the Events pane and status line (saved SVG, copied curl, config errors).
     case note(String, isError: Bool)
 }

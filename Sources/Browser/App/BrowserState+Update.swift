@@ -107,6 +107,10 @@ extension BrowserState {
                 break
             }
             return []
+        case .workspace(let update):
+            return applyWorkspaceUpdate(update)
+        case .clipboard(let text, _):
+            return [.copyToClipboard(text)]
         case .note(let text, let isError):
             status = StatusMessage(text, isError: isError)
             log(
@@ -233,6 +237,8 @@ extension BrowserState {
             position.topRow = 0
             status = StatusMessage(wrapsLines ? "long lines wrap" : "long lines are cut at the edge (←/→ scroll)")
             clampPositions()
+        case .history, .savedRequests, .environments, .cookies, .importCurl, .saveBody:
+            return openWorkspace(command)
         case .toggleHead:
             if search?.isRunning == true { commands.append(.cancelSearch) }
             search = nil
@@ -656,6 +662,15 @@ extension BrowserState {
             }
             helpScroll = min(max(0, scroll), maximum)
             return []
+        case .viewer(var viewer):
+            return handleViewerKey(key, viewer: &viewer)
+        case .picker(var picker):
+            return handlePickerKey(key, picker: &picker)
+        case .confirm(_, let yes, let returnTo):
+            self.overlay = returnTo
+            if key == .character("y") || key == .character("Y") { return [.workspace(yes)] }
+            status = StatusMessage("cancelled")
+            return []
         case .confirmDelete(let url):
             self.overlay = nil
             if key == .character("y") || key == .character("Y") {
@@ -689,11 +704,13 @@ extension BrowserState {
                 case .search:
                     searchQuery = text
                     return startSearch(text)
+                default:
+                    return answerWorkspacePrompt(prompt.purpose, text: text)
                 }
-            case .up where prompt.purpose == .goTo, .down where prompt.purpose == .goTo:
+            case .up where prompt.isGoTo, .down where prompt.isGoTo:
                 walkGoHistory(&prompt, earlier: key == .up)
                 self.overlay = .prompt(prompt)
-            case .tab where prompt.purpose == .goTo:
+            case .tab where prompt.isGoTo:
                 completeURL(&prompt)
                 self.overlay = .prompt(prompt)
             default:
@@ -831,6 +848,9 @@ extension BrowserState {
             overlay = .help(over: .form(form))
             return []
         }
+        if key == .function(2) || key == .control("y") {
+            return formWorkspaceKey(key, form: form)
+        }
         if case .succeeded = form.outcome, form.method == .put || form.method == .patch, let url = currentURL {
             if key == .control("g") {
                 overlay = nil
@@ -895,8 +915,17 @@ extension BrowserState {
             }
             overlay = .form(form)
         case .prompt(var prompt):
-            prompt.paste(text)
+            if case .importCurl = prompt.purpose {
+                // The prompt is one line: a pasted multi-line command's continuations become spaces.
+                prompt.paste(CurlPaste.joiningContinuations(text))
+            } else {
+                prompt.paste(text)
+            }
             overlay = .prompt(prompt)
+        case .picker(var picker):
+            picker.filter.insert(text)
+            picker.cursor = 0
+            overlay = .picker(picker)
         default:
             break
         }

@@ -80,6 +80,8 @@ public struct BrowserState {
     public var now: Double
     /// Spinner frame counter.
     public var spinnerFrame = 0
+    /// The environment whose values fill `{{variables}}` (nil: none chosen).
+    public var environment: String?
     /// True once quit was requested.
     public var isQuitting = false
     /// When Ctrl-C last cancelled something (a second press soon after quits).

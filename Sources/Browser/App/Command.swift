@@ -33,6 +33,8 @@ public enum Command {
     case exportSVG
     /// Clear the terminal and write every cell again (Ctrl-L).
     case redraw
+    /// Work on history, saved requests, environments, cookies or files (``WorkspaceSession``).
+    case workspace(WorkspaceCommand)
     /// Leave the program.
     case quit
 }

@@ -11,4 +11,10 @@ public indirect enum Overlay {
     case response(ResponseViewer)
     /// "DELETE this URL?" waiting for y/n.
     case confirmDelete(url: String)
+    /// A read-only text or body (curl command, past body, diff, cookies).
+    case viewer(TextViewer)
+    /// A list to pick from (history, saved requests, environments).
+    case picker(Picker)
+    /// A yes/no question about an item of a list ("delete this saved request?").
+    case confirm(question: String, yes: WorkspaceCommand, returnTo: Overlay?)
 }

@@ -3,15 +3,29 @@ import TUICore
 /// A one-line question at the bottom of the screen (go to URL, search).
 public struct Prompt: @unchecked Sendable {
     /// What the answer is for.
-    public enum Purpose: Sendable {
+    public enum Purpose {
         /// `g`: a URL, a bare host, or a path under the service, read by ``URLInput``.
         case goTo
         /// `/`: a search in latestData.
         case search
+        /// A curl command to turn into a form.
+        case importCurl
+        /// A file path to write the shown body to.
+        case saveBody
+        /// A name for the form's request in the collection (the form comes back after).
+        case saveRequest(RequestForm)
+        /// A new name for saved request `id`.
+        case renameSavedRequest(id: String)
     }
 
     /// The purpose.
     public var purpose: Purpose
+
+    /// True for the go prompt, which has history and completion.
+    public var isGoTo: Bool {
+        if case .goTo = purpose { return true }
+        return false
+    }
     /// The text typed so far.
     public var editor: TextEditor
     /// Where Up/Down stand in the answers given before (nil: at the text being typed).
@@ -61,6 +75,10 @@ public struct Prompt: @unchecked Sendable {
         switch purpose {
         case .goTo: return "go to (URL, host:port/path, or path under the service): "
         case .search: return "search: "
+        case .importCurl: return "curl command: "
+        case .saveBody: return "save the body to file: "
+        case .saveRequest: return "save as request named: "
+        case .renameSavedRequest: return "new name: "
         }
     }
 }

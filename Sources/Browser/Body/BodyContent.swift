@@ -55,6 +55,17 @@ public enum BodyContent {
         return String(data.map { Character(Unicode.Scalar($0)) })
     }
 
+    /// The bytes behind the body, for saving it to a file: the JSON or bytes as received, text
+    /// as UTF-8; nil for a note.
+    public var bytes: Data? {
+        switch self {
+        case .json(let outline): return outline.document.data
+        case .text(let document): return Data(document.text.utf8)
+        case .binary(let document): return document.data
+        case .empty: return nil
+        }
+    }
+
     /// True if both are the same document object (or the same note): a reloaded entity gives a
     /// new document even when its text is equal.
     public func isSameDocument(as other: BodyContent) -> Bool {

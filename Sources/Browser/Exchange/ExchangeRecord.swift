@@ -30,6 +30,8 @@ public struct ExchangeRecord: Sendable {
     public var requestHeaders: [(String, String)]
     /// The request body's size in bytes.
     public var requestBodySize: Int
+    /// The request body as sent, when it was small enough to keep (history stores it).
+    public var requestBody: Data?
     /// The status code; nil when no response arrived.
     public var statusCode: Int?
     /// The reason phrase (`OK`).

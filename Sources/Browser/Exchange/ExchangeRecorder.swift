@@ -91,12 +91,13 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
         let total = Self.seconds(timing.total)
         let timeToFirstByte = timing.timeToFirstByte.map(Self.seconds)
         let date = Date().timeIntervalSince1970
+        let requestBody = request.httpBody.flatMap { $0.count <= 1024 * 1024 ? $0 : nil }
         switch exchange.result {
         case .success(let response):
             let headers = response.headerFields.map { ($0.name, $0.value) }
             let length = response.headerFields.first { $0.name.lowercased() == "content-length" }
                 .flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
-            return ExchangeRecord(
+            var record = ExchangeRecord(
                 date: date, method: method, url: url, requestHeaders: requestHeaders,
                 requestBodySize: request.httpBody?.count ?? 0, statusCode: response.statusCode,
                 reasonPhrase: response.reasonPhrase, httpVersion: response.httpVersion, headers: headers,
@@ -105,11 +106,15 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
                 },
                 finalURL: response.url.absoluteString, timeToFirstByte: timeToFirstByte, totalTime: total,
                 wireSize: length, decodedSize: response.body.count)
+            record.requestBody = requestBody
+            return record
         case .failure(let failure):
-            return ExchangeRecord(
+            var record = ExchangeRecord(
                 date: date, method: method, url: url, requestHeaders: requestHeaders,
                 requestBodySize: request.httpBody?.count ?? 0, statusCode: nil, timeToFirstByte: timeToFirstByte,
                 totalTime: total, failure: "\(failure.kind): \(failure.reason)")
+            record.requestBody = requestBody
+            return record
         }
     }
 

@@ -13,6 +13,15 @@ public enum BodyMode: String, CaseIterable, Sendable {
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
+    /// The `Content-Type` a body of this mode is sent with.
+    public var contentType: String {
+        switch self {
+        case .json: return "application/json"
+        case .text: return "text/plain; charset=utf-8"
+        case .form: return "application/x-www-form-urlencoded"
+        }
+    }
+
     /// The label shown in the form.
     public var label: String {
         switch self {

@@ -68,7 +68,11 @@ public enum RequestBody: Sendable, Equatable {
             do throws(JSONSyntaxError) {
                 _ = try JSONDocument(text)
             } catch {
-                throw FormError(message: error.description)
+                // `{{variables}}` may stand for any value (`{"id": {{id}}}`): such a body is
+                // checked again once they are filled in, just before sending.
+                guard text.contains("{{"), (try? JSONDocument(Self.placeholdersAsNull(text))) != nil else {
+                    throw FormError(message: error.description)
+                }
             }
             return .json(text)
         case .form:
@@ -105,6 +109,11 @@ public enum RequestBody: Sendable, Equatable {
         case .urlEncoded(let fields):
             return (Data(fields.map(\.encoded).joined(separator: "&").utf8), "application/x-www-form-urlencoded")
         }
+    }
+
+    /// `text` with every `{{…}}` replaced by `null`, to check the JSON around variables.
+    static func placeholdersAsNull(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\{\{[^{}]*\}\}"#, with: "null", options: .regularExpression)
     }
 
     /// True for a line written in the wire form already: one `%XX` escape at least, and

@@ -1,5 +1,6 @@
 import Foundation
 import Siesta
+import Workspace
 
 /// The state of a request form: method, URL, headers and body, the focused field, and the
 /// outcome once sent. A form opens with the body focused, so typing goes straight into it.
@@ -102,6 +103,28 @@ public struct RequestForm: @unchecked Sendable {
     /// Creates a form that sends a `method` request to `url`, with an optional prefilled body.
     public init(method: RequestMethod, url: String, body: String = "") {
         self.init(purpose: .send(method), url: url, body: body)
+    }
+
+    /// A form filled from a saved, imported or re-sent request: method, URL, headers and body
+    /// as written (variables unresolved until sending), its mode from the body's kind.
+    public init(definition: RequestDefinition) {
+        let method = RequestMethod(rawValue: definition.method.uppercased()) ?? .post
+        self.init(method: method, url: definition.url, body: definition.body ?? "")
+        headers = TextEditor(definition.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))
+        switch definition.bodyKind {
+        case .text?: mode = .text
+        case .form?: mode = .form
+        default: mode = .json
+        }
+        if definition.body != nil, definition.bodyKind == nil { mode = .text }
+        // A body labelled form-urlencoded that is not `key=value` pairs (curl's -d labels
+        // everything so) is kept as text; its Content-Type header still says what it is.
+        if mode == .form, let body = definition.body, (try? RequestBody.parse(body, mode: .form)) == nil {
+            mode = .text
+            if !definition.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.insert((headers.text.isEmpty ? "" : "\n") + "Content-Type: " + BodyMode.form.contentType)
+            }
+        }
     }
 
     /// The method the form sends; nil for the local override form.

@@ -75,6 +75,18 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case exportSVG
     /// Clears the terminal and draws everything again.
     case redraw
+    /// Opens the request history.
+    case history
+    /// Opens the collection's saved requests.
+    case savedRequests
+    /// Opens the list of environments.
+    case environments
+    /// Shows the cookie jar.
+    case cookies
+    /// Asks for a curl command and turns it into a filled form.
+    case importCurl
+    /// Asks for a file name and writes the shown body to it.
+    case saveBody
     /// Cancels what is in flight (the focused resource's loads, a form's request); with
     /// nothing in flight, or pressed twice within two seconds, quits.
     case interrupt
@@ -121,6 +133,12 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .help: return "this help"
         case .exportSVG: return "save screen as SVG"
         case .redraw: return "redraw the whole screen"
+        case .history: return "history: filter, open a past body, re-send, diff two"
+        case .savedRequests: return "saved requests (the collection)"
+        case .environments: return "choose the environment for {{variables}}"
+        case .cookies: return "the cookie jar"
+        case .importCurl: return "paste a curl command into a form"
+        case .saveBody: return "save the body shown to a file"
         case .interrupt: return "cancel what is loading; nothing loading (or twice): quit"
         case .quit: return "quit"
         }

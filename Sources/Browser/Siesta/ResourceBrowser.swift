@@ -1,6 +1,7 @@
 import Foundation
 import OrderedJSON
 import Siesta
+import Workspace
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -32,6 +33,8 @@ public final class ResourceBrowser: ResourceObserver {
     public var onChange: @MainActor () -> Void = {}
     /// Called for effects outside Siesta: clipboard, SVG export, quit.
     public var onEffect: @MainActor (Command) -> Void = { _ in }
+    /// History, saved requests, environments and cookies, when the browser has them.
+    public let workspace: WorkspaceSession?
 
     private var bodies: [String: (timestamp: TimeInterval, body: BodyContent)] = [:]
     private var errorBodies: [String: (timestamp: TimeInterval, body: BodyContent?)] = [:]
@@ -49,11 +52,19 @@ public final class ResourceBrowser: ResourceObserver {
 
     /// Creates a browser for a service with a start state. To show HTTP status codes in success
     /// hooks, pass the `exchangeRecorder` whose `provider()` the service sends through.
-    public init(service: Service, state: BrowserState, exchangeRecorder: ExchangeRecorder? = nil) {
+    public init(
+        service: Service, state: BrowserState, exchangeRecorder: ExchangeRecorder? = nil,
+        workspace: WorkspaceSession? = nil
+    ) {
         self.service = service
         self.state = state
         self.exchangeRecorder = exchangeRecorder
+        self.workspace = workspace
         JSONDocumentTransformer.install(on: service)
+        workspace?.dispatch = { [weak self] action in self?.dispatch(action) }
+        if let workspace, let exchangeRecorder {
+            exchangeRecorder.onExchange = { [weak workspace] record, body in workspace?.record(record, body: body) }
+        }
     }
 
     /// Queues an action and, unless the queue is already being drained, drains it: each action
@@ -128,7 +139,25 @@ public final class ResourceBrowser: ResourceObserver {
 
     private func execute(_ command: Command) {
         switch command {
-        case .navigate(let path, let from):
+        case .navigate(var path, let from):
+            if path.contains("{{"), let workspace {
+                do {
+                    let filled = try workspace.prepare(RequestDefinition(method: "GET", url: path)).url
+                    path = try URLInput.parse(
+                        filled, base: URL(string: state.serviceBaseURL),
+                        current: state.currentURL.flatMap(URL.init(string:))
+                    ).absoluteString
+                } catch let error as URLInputError {
+                    dispatch(.note(error.message, isError: true))
+                    return
+                } catch let error as RequestPreparationError {
+                    dispatch(.note(error.message + ": nothing was loaded", isError: true))
+                    return
+                } catch {
+                    dispatch(.note("\(error)", isError: true))
+                    return
+                }
+            }
             let target: Resource
             if let from {
                 target = resource(from).relative(path)
@@ -184,12 +213,28 @@ public final class ResourceBrowser: ResourceObserver {
         case .cancelSearch:
             searchTask?.cancel()
             searchTask = nil
+        case .workspace(let command):
+            guard let workspace else {
+                dispatch(.note("history, saved requests and environments are off in this browser", isError: true))
+                return
+            }
+            workspace.perform(command, shownBody: state.shownBody)
         case .copyToClipboard, .exportSVG, .redraw, .quit:
             onEffect(command)
         }
     }
 
     private func send(_ draft: RequestDraft, from: String) {
+        var draft = draft
+        if let workspace {
+            // {{variables}} and the environment's auth, or nothing is sent.
+            do {
+                draft = try prepared(draft, by: workspace)
+            } catch {
+                dispatch(.formFinished(.failed(status: nil, message: error.message + ": nothing was sent", body: nil)))
+                return
+            }
+        }
         let target: Resource
         if draft.url == from {
             target = resource(from)
@@ -218,6 +263,45 @@ public final class ResourceBrowser: ResourceObserver {
         }
         formRequest = request
         attachHooks(request, to: target, method: method, reportsToForm: true)
+    }
+
+    /// The draft with its variables filled in from the environment in use and the environment's
+    /// auth applied; JSON is checked again once filled.
+    private func prepared(_ draft: RequestDraft, by workspace: WorkspaceSession) throws(FormError) -> RequestDraft {
+        var bodyText: String?
+        switch draft.body {
+        case .none: bodyText = nil
+        case .json(let text), .text(let text): bodyText = text
+        case .urlEncoded(let fields): bodyText = fields.map(\.encoded).joined(separator: "&")
+        }
+        let definition = RequestDefinition(
+            method: draft.method.rawValue, url: draft.url,
+            headers: draft.headers.map { HeaderField(name: $0.0, value: $0.1) }, body: bodyText)
+        let resolved: RequestDefinition
+        do {
+            resolved = try workspace.prepare(definition)
+        } catch {
+            throw FormError(message: error.message)
+        }
+        var result = draft
+        result.url = resolved.url
+        result.headers = resolved.headers.map { ($0.name, $0.value) }
+        switch draft.body {
+        case .none: break
+        case .json:
+            let text = resolved.body ?? ""
+            do throws(JSONSyntaxError) {
+                _ = try JSONDocument(text)
+            } catch {
+                throw FormError(message: "with its variables filled in, the body is not JSON: \(error.description)")
+            }
+            result.body = .json(text)
+        case .text: result.body = .text(resolved.body ?? "")
+        case .urlEncoded:
+            result.body = .urlEncoded(
+                (resolved.body ?? "").split(separator: "&").map { RequestBody.Field(encodedPair: String($0)) })
+        }
+        return result
     }
 
     private func attachHooks(

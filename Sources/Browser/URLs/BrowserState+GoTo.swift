@@ -3,8 +3,11 @@ import Foundation
 extension BrowserState {
     /// The `g` prompt's answer: the text read by ``URLInput`` against the service's base URL (a
     /// `?query` against the current resource) and opened, or refused with the parser's sentence
-    /// in the status line and the Events pane.
+    /// in the status line and the Events pane. Text with `{{variables}}` is read once they are
+    /// filled in.
     mutating func goTo(_ text: String) -> [Command] {
+        // `{{variables}}` are filled in by the workspace first; the result is read the same way.
+        if text.contains("{{") { return [.navigate(path: text, from: nil)] }
         do {
             let url = try URLInput.parse(
                 text, base: URL(string: serviceBaseURL), current: currentURL.flatMap { URL(string: $0) })

@@ -48,6 +48,13 @@ public enum BrowserView {
             drawPrompt(prompt, state: state, frame: layout.status, into: &screen)
         case .confirmDelete(let url)?:
             drawConfirm(url: url, state: state, into: &screen)
+        case .viewer(let viewer)?:
+            TextViewerView.draw(viewer, state: state, into: &screen)
+        case .picker(let picker)?:
+            PickerView.draw(picker, state: state, into: &screen)
+        case .confirm(let question, _, let returnTo)?:
+            if case .picker(let picker)? = returnTo { PickerView.draw(picker, state: state, into: &screen) }
+            drawQuestion(question, state: state, into: &screen)
         case nil:
             break
         }
@@ -281,11 +288,9 @@ public enum BrowserView {
             // No data but an error with a body: the body is what the server said, so it gets
             // the big pane, under a marker that says whose body it is.
             if let error = snapshot.latestError, let body = error.body, inner.height > 1 {
-                let status = error.httpStatusCode.map { "HTTP \($0) " } ?? ""
-                let marker =
-                    "latestData is nil · the body of latestError (\(status)\(error.bodyDescription))"
-                    .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
-                    .replacingOccurrences(of: "()", with: "")
+                let facts = [error.httpStatusCode.map { "HTTP \($0)" } ?? "", error.bodyDescription]
+                    .filter { !$0.isEmpty }.joined(separator: " · ")
+                let marker = "latestData is nil · the body of latestError" + (facts.isEmpty ? "" : " (\(facts))")
                 screen.put(safe(marker), x: inner.x, y: inner.y, style: theme.style(.warning), maxWidth: inner.width)
                 let rest = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
                 drawBody(
@@ -640,6 +645,24 @@ public enum BrowserView {
             return
         }
         FormView.drawEditor(prompt.editor, frame: field, style: theme.style(.text), cursor: true, into: &screen)
+    }
+
+    /// A yes/no question in a small box.
+    private static func drawQuestion(_ question: String, state: BrowserState, into screen: inout Screen) {
+        let theme = state.theme
+        let text = safe(question, maxColumns: 200)
+        let width = min(screen.width - 4, max(30, CharacterWidth.of(text) + 4))
+        let frame = screen.bounds.centered(width: width, height: 4)
+        screen.fill(frame, style: surfaceStyle(theme))
+        drawBox(
+            frame, title: [Span("confirm", theme.style(.warning, attributes: .bold))], focused: true, theme: theme,
+            into: &screen)
+        screen.put(text, x: frame.x + 2, y: frame.y + 1, style: theme.style(.text), maxWidth: frame.width - 4)
+        screen.put(
+            spans: [
+                Span("y", theme.style(.accent, attributes: .bold)), Span(" yes  ", theme.style(.muted)),
+                Span("n/Esc", theme.style(.accent, attributes: .bold)), Span(" no", theme.style(.muted)),
+            ], x: frame.x + 2, y: frame.y + 2, maxWidth: frame.width - 4)
     }
 
     private static func drawConfirm(url: String, state: BrowserState, into screen: inout Screen) {

@@ -34,11 +34,19 @@ public enum HelpOverlayView {
                 ("F1", "this help"),
             ]
         case .prompt(let prompt)?:
-            let enter =
-                prompt.purpose == .search
-                ? "search latestData (in the background)"
-                : "go: host:port/path means http://, a path is relative to the service, or a full URL"
-            return [
+            let enter: String
+            switch prompt.purpose {
+            case .search: enter = "search latestData (in the background)"
+            case .goTo: enter = "go: host:port/path means http://, a path is relative to the service, or a full URL"
+            case .importCurl: enter = "turn the curl command into a filled form (nothing is sent yet)"
+            case .saveBody: enter = "write the body shown to this file (~ is your home folder)"
+            case .saveRequest: enter = "save the form's request in the collection under this name"
+            case .renameSavedRequest: enter = "rename the saved request"
+            }
+            let goKeys: [(String, String)] =
+                prompt.isGoTo
+                ? [("↑ ↓", "earlier answers"), ("Tab", "complete a URL visited in this run (again: the next)")] : []
+            return goKeys + [
                 ("Enter", enter), ("Esc", "cancel"), ("← → Home End", "move the cursor"),
                 ("Ctrl-A Ctrl-E", "start / end of the line"), ("Backspace Delete", "delete"),
                 ("Ctrl-U Ctrl-K Ctrl-W", "delete to line start / line end / the word before"),

@@ -21,6 +21,8 @@ enum RouterFactory {
         CompressedRoutes().register(on: router)
         HostileRoutes().register(on: router)
         UnicodeRoutes().register(on: router)
+        CookieRoutes().register(on: router)
+        RedirectRoutes().register(on: router)
         return router
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// How an ``HTTPTransport``'s client behaves: timeouts, redirects, decompression, connection
-/// retries, TLS verification and client certificates, proxies. Transports with equal settings can share one client (see ``HTTPClientPool``).
+/// retries, TLS verification and client certificates, proxies, cookies and default headers.
+/// Transports with equal settings can share one client (see ``HTTPClientPool``); settings with a
+/// cookie jar are equal only when they hold the same jar.
 package struct HTTPClientSettings: Sendable, Hashable {
     /// Seconds to wait for a TCP (and TLS) connection. 10 by default.
     package var connectTimeout: TimeInterval
@@ -9,6 +11,8 @@ package struct HTTPClientSettings: Sendable, Hashable {
     /// default.
     package var readTimeout: TimeInterval?
     /// Redirects followed per request (never in a cycle); 0 disables following. 10 by default.
+    /// The transport follows them itself, by the rules of ``HTTPRedirectRules``, so that cookies
+    /// set by a redirect go with the next request and credentials never cross origins.
     package var maximumRedirects: Int
     /// Whether gzip and deflate responses are decompressed (and asked for). On by default, with
     /// at most ``maximumDecompressionRatio`` expansion.
@@ -24,6 +28,13 @@ package struct HTTPClientSettings: Sendable, Hashable {
     /// Which requests go through a proxy. Direct by default: the environment is read only when
     /// asked, with ``HTTPProxySettings/fromEnvironment(_:override:)``.
     package var proxy: HTTPProxySettings
+    /// Where cookies are kept: stored from every response (redirects included) and sent with
+    /// every request that matches and has no `Cookie` header of its own. Nil (the default) keeps
+    /// no cookies: requests go out with the `Cookie` header the caller set, or none.
+    package var cookieJar: HTTPCookieJar?
+    /// Header fields added to each request that does not carry them (`User-Agent`, `Accept`);
+    /// none by default.
+    package var defaultHeaders: HTTPDefaultHeaders
 
     /// Creates settings; every parameter has the default described on its property.
     package init(
@@ -34,7 +45,9 @@ package struct HTTPClientSettings: Sendable, Hashable {
         maximumDecompressionRatio: Int = 100,
         retriesFailedConnections: Bool = false,
         tls: HTTPTLSSettings = HTTPTLSSettings(),
-        proxy: HTTPProxySettings = .direct
+        proxy: HTTPProxySettings = .direct,
+        cookieJar: HTTPCookieJar? = nil,
+        defaultHeaders: HTTPDefaultHeaders = .none
     ) {
         self.connectTimeout = connectTimeout
         self.readTimeout = readTimeout
@@ -44,5 +57,7 @@ package struct HTTPClientSettings: Sendable, Hashable {
         self.retriesFailedConnections = retriesFailedConnections
         self.tls = tls
         self.proxy = proxy
+        self.cookieJar = cookieJar
+        self.defaultHeaders = defaultHeaders
     }
 }

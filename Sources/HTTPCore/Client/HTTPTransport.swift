@@ -20,6 +20,13 @@ import NIOHTTP1
 /// URL, or directly. A TLS failure (or a plain-HTTP exchange that a TLS server broke off) is
 /// diagnosed before it is reported, with at most one extra connection, so that the failure says
 /// what went wrong (``HTTPFailure/Kind/tls(_:)``). Cancelling stops the transfer and closes its connection.
+///
+/// Before a request goes out, the monitor prepares it, then the settings' default headers fill in
+/// what it lacks, then the cookie jar (if any) adds its `Cookie` header; that is the request the
+/// monitor sees as sent. Redirects are followed here, not inside AsyncHTTPClient: each hop is a
+/// request of its own that gets the cookies stored so far (those of the redirect included) and
+/// follows ``HTTPRedirectRules``; every hop is recorded in ``HTTPExchangeResponse/redirects``,
+/// the timeout and the timing cover the whole chain, and cancelling stops the hop in progress.
 package final class HTTPTransport: Sendable {
     /// The settings the client was made with.
     package let settings: HTTPClientSettings
@@ -74,34 +81,62 @@ package final class HTTPTransport: Sendable {
     ) -> HTTPTransfer {
         var request = request
         monitor?.prepare(&request)
-        let sent = request
+        settings.defaultHeaders.apply(to: &request)
+        let chain = HTTPRedirectChain(
+            request: request, maximumRedirects: settings.maximumRedirects, cookieJar: settings.cookieJar)
+        let sent = chain.request
         let monitor = monitor
-        let url = request.url ?? URL(string: "about:blank")!
-        let proxy = settings.proxy.proxy(for: url)
-        let diagnosis = HTTPTLSDiagnosis(url: url, proxy: proxy, tls: settings.tls)
-        let delegate = HTTPExchangeDelegate(url: url, maximumBodySize: maximumBodySize) { result, timing in
-            diagnosis.refine(result) { result in
-                let result = HTTPProxyFailure.explain(result, proxy: proxy, url: url)
-                monitor?.exchangeFinished(HTTPExchange(request: sent, result: result, timing: timing))
-                completion(result)
-            }
-        }
+        let settings = settings
+        let deadline: NIODeadline? =
+            request.timeoutInterval > 0
+            ? .now() + .nanoseconds(Int64(min(request.timeoutInterval, 1e9) * 1e9)) : nil
+        let delegate = HTTPExchangeDelegate(
+            url: request.url ?? URL(string: "about:blank")!, maximumBodySize: maximumBodySize,
+            cookieJar: settings.cookieJar,
+            redirectTarget: { head in
+                chain.target(status: Int(head.status.code), location: head.headers.first(name: "location"))
+            },
+            followRedirect: { [weak self] delegate, status, target in
+                guard let self else {
+                    delegate.fail(HTTPFailure(kind: .cannotConnect, underlying: HTTPClientError.alreadyShutdown))
+                    return
+                }
+                switch chain.follow(status: status, to: target) {
+                case .success(let next): startHop(next, delegate: delegate, deadline: deadline)
+                case .failure(let failure): delegate.fail(failure)
+                }
+            },
+            completion: { result, timing in
+                // A failure is diagnosed for the hop that failed, through its own proxy.
+                let url = chain.request.url ?? URL(string: "about:blank")!
+                let proxy = settings.proxy.proxy(for: url)
+                HTTPTLSDiagnosis(url: url, proxy: proxy, tls: settings.tls).refine(result) { result in
+                    let result = HTTPProxyFailure.explain(result, proxy: proxy, url: url)
+                    monitor?.exchangeFinished(HTTPExchange(request: sent, result: result, timing: timing))
+                    completion(result)
+                }
+            })
+        startHop(sent, delegate: delegate, deadline: deadline)
+        return HTTPTransfer(delegate: delegate)
+    }
+
+    /// Sends one request of an exchange (the first, or one a redirect asked for) on `delegate`.
+    private func startHop(_ request: URLRequest, delegate: HTTPExchangeDelegate, deadline: NIODeadline?) {
         do {
+            guard !delegate.isCancelled else {
+                throw HTTPFailure(kind: .cancelled, underlying: HTTPClientError.cancelled)
+            }
             let outgoing = try HTTPRequestConversion.clientRequest(from: request)
-            delegate.setRequestBytesTotal(Int64(request.httpBody?.count ?? 0))
-            let deadline: NIODeadline? =
-                request.timeoutInterval > 0
-                ? .now() + .nanoseconds(Int64(min(request.timeoutInterval, 1e9) * 1e9)) : nil
-            guard let client = client(for: proxy) else {
+            delegate.beginHop(requestBytesTotal: Int64(request.httpBody?.count ?? 0))
+            guard let client = client(for: settings.proxy.proxy(for: outgoing.url)) else {
                 throw HTTPFailure(kind: .cannotConnect, underlying: HTTPClientError.alreadyShutdown)
             }
             let task = client.execute(request: outgoing, delegate: delegate, deadline: deadline)
             // A client that is shut down fails the task without telling the delegate.
             task.futureResult.whenFailure { delegate.fail(HTTPFailure(classifying: $0)) }
-            return HTTPTransfer(task: task, delegate: delegate)
+            delegate.attach(task)
         } catch {
             delegate.fail(HTTPFailure(classifying: error))
-            return HTTPTransfer(task: nil, delegate: delegate)
         }
     }
 
@@ -128,9 +163,8 @@ package final class HTTPTransport: Sendable {
             read: settings.readTimeout.map { .milliseconds(Int64(max($0, 0.001) * 1000)) })
         configuration.decompression =
             settings.decompresses ? .enabled(limit: .ratio(settings.maximumDecompressionRatio)) : .disabled
-        configuration.redirectConfiguration =
-            settings.maximumRedirects > 0
-            ? .follow(max: settings.maximumRedirects, allowCycles: false) : .disallow
+        // Redirects are followed by the transport, hop by hop (see `start`).
+        configuration.redirectConfiguration = .disallow
         configuration.connectionPool.retryConnectionEstablishment = settings.retriesFailedConnections
         configuration.tlsConfiguration = settings.tls.configuration
         return configuration

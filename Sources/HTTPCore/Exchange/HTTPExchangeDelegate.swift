@@ -9,13 +9,26 @@ import NIOHTTP1
     import FoundationNetworking
 #endif
 
-/// Collects one AsyncHTTPClient exchange (redirects, head, body), counts bytes, enforces the body
-/// limit, and reports the outcome exactly once.
+/// Collects one exchange (redirects, head, body), counts bytes, enforces the body limit, and
+/// reports the outcome exactly once.
+///
+/// One delegate serves every hop of an exchange whose redirects the transport follows itself:
+/// each hop is an AsyncHTTPClient task of its own, started one after the other. Every response
+/// head is recorded (and its `Set-Cookie` fields stored in the cookie jar, if any); a head that
+/// ``redirectTarget`` says is a redirect to follow has its body read and dropped (the body limit
+/// still applies), and when it ends ``followRedirect`` starts the next hop. Cancelling stops the
+/// hop in progress and any hop not yet started.
 final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     typealias Response = Void
 
     /// Called once with the outcome; may run on any thread.
     typealias Completion = @Sendable (Result<HTTPExchangeResponse, HTTPFailure>, HTTPExchangeTiming) -> Void
+    /// The URL a response head redirects to, when the redirect is followed; nil when the head is
+    /// the final response.
+    typealias RedirectTarget = @Sendable (HTTPResponseHead) -> URL?
+    /// Starts the next hop of `delegate` after a redirect with `status` to the URL; called once the
+    /// redirect response has ended.
+    typealias FollowRedirect = @Sendable (_ delegate: HTTPExchangeDelegate, _ status: Int, _ target: URL) -> Void
 
     private struct State {
         var url: URL
@@ -26,24 +39,73 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         var progress = HTTPTransferProgress()
         var firstByte: ContinuousClock.Instant?
         var completion: Completion?
+        /// The redirect the current hop's response asks for, once its head said so.
+        var redirect: (status: Int, target: URL)?
+        /// Bytes of the redirect's body, which are dropped but count against the body limit.
+        var redirectBodyBytes = 0
+        /// The task of the current hop.
+        var task: HTTPClient.Task<Void>?
+        var isCancelled = false
     }
 
     private let state: NIOLockedValueBox<State>
     private let start = ContinuousClock.now
     private let maximumBodySize: Int
+    private let cookieJar: HTTPCookieJar?
+    private let redirectTarget: RedirectTarget?
+    private let followRedirect: FollowRedirect?
 
-    init(url: URL, maximumBodySize: Int, completion: @escaping Completion) {
+    /// Creates the delegate of an exchange for `url`. Without `redirectTarget` every response is
+    /// final; `cookieJar` stores the cookies of every response head.
+    init(
+        url: URL, maximumBodySize: Int, cookieJar: HTTPCookieJar? = nil, redirectTarget: RedirectTarget? = nil,
+        followRedirect: FollowRedirect? = nil, completion: @escaping Completion
+    ) {
         self.maximumBodySize = maximumBodySize
+        self.cookieJar = cookieJar
+        self.redirectTarget = redirectTarget
+        self.followRedirect = followRedirect
         state = NIOLockedValueBox(State(url: url, completion: completion))
+    }
+
+    /// Whether ``cancel()`` was called.
+    var isCancelled: Bool {
+        state.withLockedValue { $0.isCancelled }
+    }
+
+    /// Prepares for a new hop that sends `requestBytesTotal` body bytes.
+    func beginHop(requestBytesTotal: Int64) {
+        state.withLockedValue { state in
+            state.head = nil
+            state.redirect = nil
+            state.redirectBodyBytes = 0
+            state.progress = HTTPTransferProgress()
+            state.progress.requestBytesTotal = requestBytesTotal
+        }
+    }
+
+    /// Keeps the task of the current hop, so that ``cancel()`` reaches it; cancels it at once when
+    /// the exchange was cancelled already.
+    func attach(_ task: HTTPClient.Task<Void>) {
+        let cancelled = state.withLockedValue { state in
+            state.task = task
+            return state.isCancelled
+        }
+        if cancelled { task.cancel() }
+    }
+
+    /// Cancels the current hop and keeps any later one from starting.
+    func cancel() {
+        let task = state.withLockedValue { state in
+            state.isCancelled = true
+            return state.task
+        }
+        task?.cancel()
     }
 
     /// Byte counts so far; safe from any thread.
     var progress: HTTPTransferProgress {
         state.withLockedValue { $0.progress }
-    }
-
-    func setRequestBytesTotal(_ total: Int64) {
-        state.withLockedValue { $0.progress.requestBytesTotal = total }
     }
 
     /// Reports a failure that happened before the request could start.
@@ -56,15 +118,25 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didVisitURL(task: HTTPClient.Task<Void>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {
+        let fields = head.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }
+        let hop = HTTPRedirectHop(
+            url: request.url, method: request.method.rawValue, statusCode: Int(head.status.code),
+            reasonPhrase: head.status.reasonPhrase, headerFields: fields)
         state.withLockedValue { state in
-            state.visits.append(HTTPRedirectHop(url: request.url, statusCode: Int(head.status.code)))
+            state.visits.append(hop)
             state.url = request.url
         }
+        cookieJar?.store(setCookieValues: head.headers["set-cookie"], from: request.url)
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        let target = redirectTarget?(head)
         state.withLockedValue { state in
             state.head = head
+            if let target {
+                state.redirect = (Int(head.status.code), target)
+                return
+            }
             state.firstByte = ContinuousClock.now
             state.body.clear()
             state.progress.responseBytesReceived = 0
@@ -75,6 +147,11 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
         let fits = state.withLockedValue { state in
+            // A redirect's body is read to keep the connection usable, and dropped.
+            if state.redirect != nil {
+                state.redirectBodyBytes += buffer.readableBytes
+                return state.redirectBodyBytes <= maximumBodySize
+            }
             var buffer = buffer
             state.progress.responseBytesReceived += Int64(buffer.readableBytes)
             guard state.body.readableBytes + buffer.readableBytes <= maximumBodySize else {
@@ -96,6 +173,14 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        let redirect = state.withLockedValue { state in
+            defer { state.redirect = nil }
+            return state.redirect
+        }
+        if let redirect, let followRedirect {
+            followRedirect(self, redirect.status, redirect.target)
+            return
+        }
         // The body moves out, so a transfer handle kept after the end holds no bytes.
         let (url, head, body, visits) = state.withLockedValue { state in
             defer { state.body = ByteBuffer() }
@@ -118,7 +203,10 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     /// Calls the completion once, with the timing taken now (the response carries the same).
     private func finish(_ result: Result<HTTPExchangeResponse, HTTPFailure>) {
         let (completion, firstByte) = state.withLockedValue { state -> (Completion?, ContinuousClock.Instant?) in
-            defer { state.completion = nil }
+            defer {
+                state.completion = nil
+                state.task = nil
+            }
             return (state.completion, state.firstByte)
         }
         guard let completion else { return }

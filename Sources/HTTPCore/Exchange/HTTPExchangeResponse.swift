@@ -41,10 +41,35 @@ package struct HTTPHeaderField: Sendable, Hashable {
     }
 }
 
-/// One redirect on the way to the final response: the URL asked and the status that moved it.
+/// One redirect on the way to the final response: the request made (method and URL) and the
+/// response that moved it on, with every header field it had (`Location`, `Set-Cookie`…).
 package struct HTTPRedirectHop: Sendable, Hashable {
     /// The URL that answered with a redirect.
     package var url: URL
+    /// The method it was asked with, e.g. `POST` (a later hop may be `GET` after a 303).
+    package var method: String
     /// The redirect status, e.g. 302.
     package var statusCode: Int
+    /// The reason phrase of the status line, e.g. `Found`.
+    package var reasonPhrase: String
+    /// The response's header fields in the order received, names as the server spelled them.
+    /// `Set-Cookie` values are secrets: mask them before showing.
+    package var headerFields: [HTTPHeaderField]
+
+    /// Creates a hop.
+    package init(
+        url: URL, method: String = "GET", statusCode: Int, reasonPhrase: String = "",
+        headerFields: [HTTPHeaderField] = []
+    ) {
+        self.url = url
+        self.method = method
+        self.statusCode = statusCode
+        self.reasonPhrase = reasonPhrase
+        self.headerFields = headerFields
+    }
+
+    /// The `Location` header as sent, if any (relative or absolute).
+    package var location: String? {
+        headerFields.first { $0.name.lowercased() == "location" }?.value
+    }
 }

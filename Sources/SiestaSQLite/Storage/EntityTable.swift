@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStore
 
 /// The cache's one table, `entities`, and every statement that touches it.
 ///
@@ -17,7 +18,7 @@ struct EntityTable {
     /// The columns a usable `entities` table must have.
     static let columns: Set<String> = ["key", "timestamp", "last_access", "size", "charset", "headers", "content"]
 
-    let connection: SQLiteConnection
+    let connection: BlockingSQLiteConnection
 
     /// The next last-access value: now, or just after the latest one if the clock is behind it
     /// (another process's clock, or the clock stepping back), so a newer access always sorts
@@ -33,13 +34,13 @@ struct EntityTable {
     /// - Throws: ``SQLiteEntityCacheError/incompatibleFile(path:reason:)`` when it cannot;
     ///   SQLite errors otherwise.
     func checkCompatibility() throws {
-        let version = Int(try connection.strings("PRAGMA user_version").first ?? "0") ?? 0
+        let version = try connection.userVersion()
         guard version <= Self.formatVersion else {
             throw SQLiteEntityCacheError.incompatibleFile(
                 path: connection.path,
                 reason: "its format version is \(version), this version reads up to \(Self.formatVersion)")
         }
-        let found = Set(try connection.strings("SELECT name FROM pragma_table_info('entities')"))
+        let found = Set(try connection.columnNames(ofTable: "entities"))
         guard found.isEmpty || Self.columns.isSubset(of: found) else {
             throw SQLiteEntityCacheError.incompatibleFile(
                 path: connection.path,
@@ -64,7 +65,7 @@ struct EntityTable {
                 )
                 """)
             try connection.execute("CREATE INDEX IF NOT EXISTS entities_by_last_access ON entities (last_access)")
-            try connection.execute("PRAGMA user_version = 1")
+            try connection.setUserVersion(Self.formatVersion)
         }
     }
 
@@ -74,24 +75,19 @@ struct EntityTable {
     ///
     /// One `UPDATE … RETURNING` statement, so the read and the access time change together.
     func read(key: String, now: TimeInterval) throws -> StoredEntity? {
-        try connection.withStatement(
+        let rows = try connection.query(
             """
             UPDATE entities SET last_access = \(Self.nextAccess) WHERE key = ?2
             RETURNING charset, headers, timestamp, content
-            """
-        ) { statement in
-            try statement.bind(now, at: 1)
-            try statement.bind(key, at: 2)
-            guard try statement.step() else { return nil }
-            let entity = StoredEntity(
-                key: key,
-                content: statement.data(at: 3),
-                headers: statement.string(at: 1) ?? "",
-                charset: statement.string(at: 0),
-                timestamp: statement.double(at: 2))
-            try statement.run()
-            return entity
-        }
+            """,
+            [.real(now), .text(key)])
+        guard let row = rows.first else { return nil }
+        return StoredEntity(
+            key: key,
+            content: row.data(3) ?? Data(),
+            headers: row.string(1) ?? "",
+            charset: row.string(0),
+            timestamp: row.double(2) ?? 0)
     }
 
     /// Stores `entity`, replacing any entry with its key, marks it as just used, then evicts
@@ -107,21 +103,15 @@ struct EntityTable {
             return
         }
         try connection.inWriteTransaction {
-            try connection.withStatement(
+            try connection.execute(
                 """
                 INSERT OR REPLACE INTO entities (last_access, key, timestamp, size, charset, headers, content)
                 VALUES (\(Self.nextAccess), ?2, ?3, ?4, ?5, ?6, ?7)
-                """
-            ) { statement in
-                try statement.bind(now, at: 1)
-                try statement.bind(entity.key, at: 2)
-                try statement.bind(entity.timestamp, at: 3)
-                try statement.bind(entity.size, at: 4)
-                try statement.bind(entity.charset, at: 5)
-                try statement.bind(entity.headers, at: 6)
-                try statement.bind(entity.content, at: 7)
-                try statement.run()
-            }
+                """,
+                [
+                    .real(now), .text(entity.key), .real(entity.timestamp), SQLiteValue(entity.size),
+                    SQLiteValue(entity.charset), .text(entity.headers), .blob(entity.content),
+                ])
             try evict(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
         }
     }
@@ -129,7 +119,7 @@ struct EntityTable {
     /// Deletes, oldest access first, every entry beyond the newest `maximumEntries` and every
     /// entry at which the running total of sizes (newest first) passes `maximumBytes`.
     private func evict(maximumEntries: Int, maximumBytes: Int) throws {
-        try connection.withStatement(
+        try connection.execute(
             """
             DELETE FROM entities WHERE key IN (
                 SELECT key FROM (
@@ -141,32 +131,20 @@ struct EntityTable {
                 )
                 WHERE position > ?1 OR running_size > ?2
             )
-            """
-        ) { statement in
-            try statement.bind(maximumEntries, at: 1)
-            try statement.bind(maximumBytes, at: 2)
-            try statement.run()
-        }
+            """,
+            [SQLiteValue(maximumEntries), SQLiteValue(maximumBytes)])
     }
 
     /// Sets the timestamp of the entry for `key`, if there is one, and marks it as just used.
     func updateTimestamp(_ timestamp: TimeInterval, key: String, now: TimeInterval) throws {
-        try connection.withStatement(
-            "UPDATE entities SET last_access = \(Self.nextAccess), timestamp = ?2 WHERE key = ?3"
-        ) { statement in
-            try statement.bind(now, at: 1)
-            try statement.bind(timestamp, at: 2)
-            try statement.bind(key, at: 3)
-            try statement.run()
-        }
+        try connection.execute(
+            "UPDATE entities SET last_access = \(Self.nextAccess), timestamp = ?2 WHERE key = ?3",
+            [.real(now), .real(timestamp), .text(key)])
     }
 
     /// Deletes the entry for `key`, if any.
     func remove(key: String) throws {
-        try connection.withStatement("DELETE FROM entities WHERE key = ?1") { statement in
-            try statement.bind(key, at: 1)
-            try statement.run()
-        }
+        try connection.execute("DELETE FROM entities WHERE key = ?1", [.text(key)])
     }
 
     /// Deletes every entry.
@@ -176,12 +154,8 @@ struct EntityTable {
 
     /// The number of entries and the sum of their sizes.
     func usage() throws -> (entries: Int, bytes: Int) {
-        try connection.withStatement("SELECT count(*), coalesce(sum(size), 0) FROM entities") { statement in
-            guard try statement.step() else { return (0, 0) }
-            let result = (statement.int(at: 0), statement.int(at: 1))
-            try statement.run()
-            return result
-        }
+        let row = try connection.query("SELECT count(*), coalesce(sum(size), 0) FROM entities").first
+        return (row?.int(0) ?? 0, row?.int(1) ?? 0)
     }
 
     /// The keys from most to least recently used.

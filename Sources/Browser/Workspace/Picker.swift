@@ -1,0 +1,77 @@
+import Foundation
+
+/// A list overlay with a filter typed as you go: request history, saved requests, and
+/// environments. Typing filters; ↑/↓ move; Enter and the purpose's Ctrl keys act on the
+/// selected item; `Esc` closes.
+public struct Picker {
+    /// What the list is.
+    public enum Purpose: Sendable, Equatable {
+        /// Every request sent, newest first.
+        case history
+        /// The saved requests of the collection.
+        case collection
+        /// The collection's environments.
+        case environment
+    }
+
+    /// What the list is.
+    public var purpose: Purpose
+    /// All items, before filtering.
+    public var items: [PickerItem]
+    /// The filter typed so far.
+    public var filter: TextEditor
+    /// The selected row among the filtered items.
+    public var cursor = 0
+    /// An item marked for a diff (history: Ctrl-D on one, then on another).
+    public var marked: String?
+    /// True until the first list arrives.
+    public var isLoading: Bool
+    /// A line under the list (a problem, or what was done).
+    public var message: String?
+
+    /// Creates an empty, loading list.
+    public init(purpose: Purpose, items: [PickerItem] = [], isLoading: Bool = true) {
+        self.purpose = purpose
+        self.items = items
+        self.isLoading = isLoading
+        filter = TextEditor("", singleLine: true)
+    }
+
+    /// The title on the box.
+    public var title: String {
+        switch purpose {
+        case .history: return "history"
+        case .collection: return "saved requests"
+        case .environment: return "environments"
+        }
+    }
+
+    /// The keys this list takes, for its footer.
+    public var keyHints: String {
+        switch purpose {
+        case .history:
+            return "type to filter · Enter open the body · Ctrl-R re-send · Ctrl-D mark, then diff · Esc close"
+        case .collection:
+            return
+                "type to filter · Enter open in a form · Ctrl-N rename · Ctrl-Y duplicate · Ctrl-X delete · Esc close"
+        case .environment:
+            return "type to filter · Enter use this environment · Esc close"
+        }
+    }
+
+    /// The items the filter lets through (groups stay while one of their items does), in order.
+    public var visibleItems: [PickerItem] {
+        let query = filter.text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !query.isEmpty else { return items }
+        return items.filter { item in
+            item.isGroup || item.label.lowercased().contains(query) || item.detail.lowercased().contains(query)
+                || item.id.lowercased().contains(query)
+        }
+    }
+
+    /// The selected item, if any.
+    public var selected: PickerItem? {
+        let visible = visibleItems
+        return visible.indices.contains(cursor) ? visible[cursor] : nil
+    }
+}

@@ -1,0 +1,29 @@
+/// One row of a ``Picker``: what it shows and the id its commands use.
+public struct PickerItem: Sendable, Equatable {
+    /// The id commands use (a history entry's number, a saved request's path, an environment's
+    /// name).
+    public var id: String
+    /// The main text.
+    public var label: String
+    /// Muted text after the label (status, time, method…).
+    public var detail: String
+    /// True when the item is a problem to read rather than something to pick (a file that
+    /// does not parse).
+    public var isProblem: Bool
+    /// Indentation level in a tree (collection groups).
+    public var depth: Int
+    /// True for a group heading in a tree; it cannot be opened.
+    public var isGroup: Bool
+
+    /// Creates an item.
+    public init(
+        id: String, label: String, detail: String = "", isProblem: Bool = false, depth: Int = 0, isGroup: Bool = false
+    ) {
+        self.id = id
+        self.label = label
+        self.detail = detail
+        self.isProblem = isProblem
+        self.depth = depth
+        self.isGroup = isGroup
+    }
+}

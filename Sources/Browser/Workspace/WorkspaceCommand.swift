@@ -1,0 +1,38 @@
+/// Work on what hammock remembers that `update` asks for: files and the history database,
+/// done off the main actor by ``WorkspaceSession``, which reports back with
+/// ``Action/workspace(_:)``.
+public enum WorkspaceCommand: Sendable {
+    /// List the history, newest first.
+    case listHistory
+    /// Show the body of history entry `id` read-only.
+    case openHistoryEntry(id: String)
+    /// Send history entry `id`'s request again (GET: go there and load; others: a filled form).
+    case resendHistoryEntry(id: String)
+    /// Diff the bodies of two history entries (older first).
+    case diffHistoryEntries(String, String)
+    /// List the saved requests of the collection.
+    case listCollection
+    /// Open saved request `id` (GET: go there and load; others: a filled form).
+    case openSavedRequest(id: String)
+    /// Save a request into the collection under `name`.
+    case saveRequest(
+        name: String, method: String, url: String, headers: [(String, String)], body: String?, mode: BodyMode)
+    /// Rename saved request `id`.
+    case renameSavedRequest(id: String, name: String)
+    /// Copy saved request `id`.
+    case duplicateSavedRequest(id: String)
+    /// Delete saved request `id`.
+    case deleteSavedRequest(id: String)
+    /// List the environments.
+    case listEnvironments
+    /// Use environment `name` (nil: none).
+    case selectEnvironment(String?)
+    /// Show the cookie jar.
+    case showCookies
+    /// Turn a curl command into a filled form.
+    case importCurl(String)
+    /// Show a request as a curl command to copy (secrets in it, as it must work).
+    case exportCurl(method: String, url: String, headers: [(String, String)], body: String?)
+    /// Write the shown body of the resource at `url` to `path`.
+    case saveBody(url: String, path: String)
+}

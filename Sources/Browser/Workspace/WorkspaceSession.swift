@@ -1,0 +1,434 @@
+import Foundation
+import HTTPCore
+import NIOConcurrencyHelpers
+import OrderedJSON
+import Safety
+import Workspace
+
+/// What the browser remembers and reads from disk: the request history (SQLite), the
+/// collection of saved requests and its environments (YAML files), and the cookie jar. It
+/// carries out ``WorkspaceCommand``s off the main actor and reports back through `dispatch`.
+///
+/// Every part is optional: with no history file, no collection folder or no jar, the commands
+/// that need it answer with a sentence saying so.
+@MainActor
+public final class WorkspaceSession {
+    /// Where the saved requests live, if anywhere.
+    public let collection: RequestCollection?
+    /// The process environment `{{env:NAME}}` reads.
+    public let processEnvironment: [String: String]
+    /// The environment in use.
+    public private(set) var environment: Environment?
+    /// Reports back into the browser's loop.
+    public var dispatch: @MainActor (Action) -> Void = { _ in }
+
+    let cookieJar: HTTPCookieJar?
+    /// The history store once open; until then, the exchanges that finished wait in
+    /// `pending` (the first page loads while the file opens); nil pending when no history is
+    /// kept.
+    private let historyBox = NIOLockedValueBox<(store: HistoryStore?, pending: [HistoryRecord]?)>((nil, nil))
+
+    /// The largest response body history keeps per entry.
+    public nonisolated static let maximumRecordedBody = 8 * 1024 * 1024
+
+    /// Creates a session; call ``openHistory(at:)`` to start recording (exchanges before that
+    /// are not kept).
+    package init(collection: RequestCollection?, cookieJar: HTTPCookieJar?, processEnvironment: [String: String]) {
+        self.collection = collection
+        self.cookieJar = cookieJar
+        self.processEnvironment = processEnvironment
+    }
+
+    /// Creates a session without a cookie jar (tests, library users).
+    public convenience init(collection: RequestCollection?, processEnvironment: [String: String] = [:]) {
+        self.init(collection: collection, cookieJar: nil, processEnvironment: processEnvironment)
+    }
+
+    /// The history store once open.
+    public var history: HistoryStore? { historyBox.withLockedValue { $0.store } }
+
+    /// Opens (or creates) the history file in the background; a damaged file is moved aside and
+    /// said in the Events pane, an unusable one turns history off with a sentence saying why.
+    /// `ready` runs once the outcome is known.
+    public func openHistory(at url: URL, ready: @escaping @MainActor () -> Void = {}) {
+        historyBox.withLockedValue { $0.pending = [] }
+        Task { @MainActor in
+            do {
+                let store = try await HistoryStore(fileURL: url)
+                let pending = historyBox.withLockedValue { box in
+                    defer { box = (store, nil) }
+                    return box.pending ?? []
+                }
+                for record in pending { _ = try? await store.record(record) }
+                if let note = store.recoveryNote { dispatch(.note(note, isError: true)) }
+            } catch {
+                historyBox.withLockedValue { $0 = (nil, nil) }
+                dispatch(.note("history off: \(error)", isError: true))
+            }
+            ready()
+        }
+    }
+
+    /// Stores one exchange in the history (called by the transport's monitor on any thread).
+    nonisolated func record(_ exchange: ExchangeRecord, body: Data?) {
+        let record = HistoryRecord(
+            date: Date(timeIntervalSince1970: exchange.date), method: exchange.method, url: exchange.url,
+            requestHeaders: exchange.requestHeaders.map { HeaderField(name: $0.0, value: $0.1) },
+            requestBody: exchange.requestBody, statusCode: exchange.statusCode,
+            reasonPhrase: exchange.statusCode == nil ? nil : exchange.reasonPhrase,
+            httpVersion: exchange.statusCode == nil ? nil : exchange.httpVersion,
+            responseHeaders: exchange.headers.map { HeaderField(name: $0.0, value: $0.1) },
+            redirects: exchange.redirects.map { HistoryRedirect(url: $0.url, statusCode: $0.statusCode) },
+            finalURL: exchange.finalURL, timeToFirstByte: exchange.timeToFirstByte, totalTime: exchange.totalTime,
+            wireSize: exchange.wireSize, body: (body?.count ?? 0) <= Self.maximumRecordedBody ? body : nil,
+            bodySize: body?.count ?? exchange.decodedSize, errorMessage: exchange.failure)
+        let store = historyBox.withLockedValue { box -> HistoryStore? in
+            if box.store == nil, var pending = box.pending, pending.count < 100 {
+                pending.append(record)
+                box.pending = pending
+            }
+            return box.store
+        }
+        guard let store else { return }
+        Task.detached(priority: .utility) { _ = try? await store.record(record) }
+    }
+
+    // MARK: variables
+
+    /// The request with `{{variables}}` filled from the environment in use and auth applied;
+    /// the error says which variables are missing, and nothing is sent then.
+    public func prepare(_ definition: RequestDefinition) throws(RequestPreparationError) -> RequestDefinition {
+        let environment = self.environment ?? Environment(name: "")
+        return try environment.prepare(definition, processEnvironment: processEnvironment)
+    }
+
+    // MARK: commands
+
+    /// Carries out a command; answers arrive through `dispatch`.
+    public func perform(_ command: WorkspaceCommand, shownBody: BodyContent?) {
+        switch command {
+        case .listHistory: listHistory()
+        case .openHistoryEntry(let id): openHistoryEntry(id)
+        case .resendHistoryEntry(let id): resendHistoryEntry(id)
+        case .diffHistoryEntries(let older, let newer): diffHistoryEntries(older, newer)
+        case .listCollection: listCollection(message: nil)
+        case .openSavedRequest(let id): openSavedRequest(id)
+        case .saveRequest(let name, let method, let url, let headers, let body, let mode):
+            let definition = RequestDefinition(
+                method: method, url: url, headers: headers.map { HeaderField(name: $0.0, value: $0.1) }, body: body,
+                bodyKind: body == nil ? nil : RequestBodyKind(rawValue: mode.rawValue))
+            withCollection { collection in
+                let saved = try collection.save(definition, name: name)
+                return "saved as \(collection.path(of: saved.id))"
+            }
+        case .renameSavedRequest(let id, let name):
+            withCollection(relist: true) { collection in
+                let saved = try collection.rename(id, to: name)
+                return "renamed to \(saved.name)"
+            }
+        case .duplicateSavedRequest(let id):
+            withCollection(relist: true) { collection in
+                let saved = try collection.duplicate(id)
+                return "duplicated as \(saved.name)"
+            }
+        case .deleteSavedRequest(let id):
+            withCollection(relist: true) { collection in
+                try collection.delete(id)
+                return "deleted \(id)"
+            }
+        case .listEnvironments: listEnvironments()
+        case .selectEnvironment(let name): selectEnvironment(name)
+        case .showCookies: showCookies()
+        case .importCurl(let text): importCurl(text)
+        case .exportCurl(let method, let url, let headers, let body):
+            let definition = RequestDefinition(
+                method: method, url: url, headers: headers.map { HeaderField(name: $0.0, value: $0.1) }, body: body)
+            let command = CurlCommand.render(definition, masked: false)
+            dispatch(
+                .workspace(
+                    .show(
+                        TextViewer(
+                            title: "curl", note: "the whole command, secrets included, as it must be to work",
+                            text: CurlCommand.render(definition, masked: false, multiline: true)))))
+            dispatch(.clipboard(command, label: "curl command"))
+        case .saveBody(let url, let path): saveBody(shownBody, url: url, path: path)
+        }
+    }
+
+    private func listHistory() {
+        guard let store = history else {
+            dispatch(.workspace(.listed(.history, [], message: "history is off (see the Events pane)")))
+            return
+        }
+        Task { @MainActor in
+            do {
+                let entries = try await store.entries(limit: 2000)
+                let now = Date()
+                let items = entries.map { entry in
+                    PickerItem(
+                        id: String(entry.id), label: "\(entry.method) \(PercentEncoding.readable(entry.url))",
+                        detail: [
+                            entry.statusText, Format.bytes(entry.bodySize), Format.milliseconds(entry.totalTime),
+                            Format.duration(now.timeIntervalSince(entry.date)) + " ago",
+                        ].filter { !$0.isEmpty }.joined(separator: " · "))
+                }
+                dispatch(.workspace(.listed(.history, items, message: nil)))
+            } catch {
+                dispatch(.workspace(.listed(.history, [], message: "history cannot be read: \(error)")))
+            }
+        }
+    }
+
+    private func loadEntry(_ id: String) async -> (HistoryEntry, Data?)? {
+        guard let store = history, let number = Int64(id) else { return nil }
+        do {
+            guard let entry = try await store.entry(id: number) else {
+                dispatch(.note("history entry \(id) is gone", isError: true))
+                return nil
+            }
+            try await store.markUsed(id: number)
+            return (entry, try await store.body(of: number))
+        } catch {
+            dispatch(.note("history cannot be read: \(error)", isError: true))
+            return nil
+        }
+    }
+
+    private func openHistoryEntry(_ id: String) {
+        Task { @MainActor in
+            guard let (entry, body) = await loadEntry(id) else { return }
+            let content: BodyContent
+            if let body {
+                // Indexing JSON is the slow part: it runs off the main actor.
+                let type = (entry.contentType ?? "").lowercased()
+                let document = await Task.detached { type.contains("json") ? try? JSONDocument(data: body) : nil }.value
+                content = document.map { .json(JSONOutline($0)) } ?? BodyContent.from(content: body, contentType: type)
+            } else {
+                content = .empty(entry.bodyDropped ? "the body was too big to keep in history" : "no body")
+            }
+            let title = "\(entry.method) \(entry.url) · \(entry.statusText)"
+            dispatch(
+                .workspace(
+                    .show(
+                        TextViewer(
+                            title: title, note: "read-only, from history, \(entry.date.formatted(.iso8601))",
+                            body: content))))
+        }
+    }
+
+    private func resendHistoryEntry(_ id: String) {
+        Task { @MainActor in
+            guard let (entry, _) = await loadEntry(id) else { return }
+            var definition = entry.requestDefinition
+            // Secret values were masked before they were stored: they cannot be sent again.
+            let masked = definition.headers.filter { SecretMasker.isSecretHeader($0.name) }
+            definition.headers.removeAll { SecretMasker.isSecretHeader($0.name) }
+            // Headers every request gets anyway are not repeated in the form.
+            definition.headers.removeAll {
+                ["user-agent", "accept", "content-length", "host"].contains($0.name.lowercased())
+            }
+            if definition.method == "GET" {
+                dispatch(.workspace(.go(definition.url)))
+                return
+            }
+            var form = RequestForm(definition: definition)
+            if !masked.isEmpty {
+                form.validationMessage =
+                    "history keeps \(masked.map(\.name).joined(separator: ", ")) masked: type it again if needed"
+            }
+            dispatch(.workspace(.openForm(form)))
+        }
+    }
+
+    private func diffHistoryEntries(_ older: String, _ newer: String) {
+        Task { @MainActor in
+            guard let (oldEntry, oldBody) = await loadEntry(older), let (newEntry, newBody) = await loadEntry(newer)
+            else { return }
+            let text = await Task.detached {
+                HistoryDiffText.render(old: oldBody ?? Data(), new: newBody ?? Data())
+            }.value
+            let title = "diff #\(older) → #\(newer): \(oldEntry.method) \(oldEntry.url)"
+            let note =
+                "\(oldEntry.date.formatted(.iso8601)) \(oldEntry.statusText) → \(newEntry.date.formatted(.iso8601)) \(newEntry.statusText)"
+            dispatch(.workspace(.show(TextViewer(title: title, note: note, text: text, kind: .diff))))
+        }
+    }
+
+    private func listCollection(message: String?) {
+        guard let collection else {
+            dispatch(
+                .workspace(
+                    .listed(
+                        .collection, [],
+                        message: "no collection: create ./.hammock/ or start with --collection DIR")))
+            return
+        }
+        Task { @MainActor in
+            let result = await Task.detached { Result { () throws(CollectionError) in try collection.load() } }.value
+            switch result {
+            case .success(let tree):
+                var items: [PickerItem] = []
+                func add(_ group: CollectionGroup, depth: Int) {
+                    for request in group.requests {
+                        if let problem = request.problem {
+                            items.append(
+                                PickerItem(
+                                    id: request.id, label: request.fileName, detail: problem.description,
+                                    isProblem: true, depth: depth))
+                        } else if let definition = request.definition {
+                            items.append(
+                                PickerItem(
+                                    id: request.id, label: request.name,
+                                    detail: "\(definition.method) \(definition.url)", depth: depth))
+                        }
+                    }
+                    for child in group.groups {
+                        items.append(PickerItem(id: child.id, label: child.name + "/", depth: depth, isGroup: true))
+                        add(child, depth: depth + 1)
+                    }
+                }
+                add(tree.root, depth: 0)
+                dispatch(.workspace(.listed(.collection, items, message: message)))
+            case .failure(let error):
+                dispatch(.workspace(.listed(.collection, [], message: error.description)))
+            }
+        }
+    }
+
+    private func withCollection(
+        relist: Bool = false, _ body: @escaping @Sendable (RequestCollection) throws -> String
+    ) {
+        guard let collection else {
+            dispatch(.note("no collection: create ./.hammock/ or start with --collection DIR", isError: true))
+            return
+        }
+        Task { @MainActor in
+            let result = await Task.detached { Result { try body(collection) } }.value
+            switch result {
+            case .success(let message):
+                dispatch(.note(message, isError: false))
+                if relist { listCollection(message: message) }
+            case .failure(let error):
+                dispatch(.note("\(error)", isError: true))
+                if relist { listCollection(message: "\(error)") }
+            }
+        }
+    }
+
+    private func openSavedRequest(_ id: String) {
+        guard let collection else { return }
+        Task { @MainActor in
+            let result = await Task.detached { Result { () throws(CollectionError) in try collection.request(id: id) } }
+                .value
+            switch result {
+            case .success(let saved):
+                guard let definition = saved.definition else {
+                    dispatch(.note(saved.problem?.description ?? "\(id) cannot be read", isError: true))
+                    return
+                }
+                dispatch(.workspace(.openForm(RequestForm(definition: definition))))
+            case .failure(let error):
+                dispatch(.note(error.description, isError: true))
+            }
+        }
+    }
+
+    private func listEnvironments() {
+        guard let collection else {
+            dispatch(.workspace(.listed(.environment, [], message: "no collection, so no environments")))
+            return
+        }
+        do {
+            let names = try collection.environments.names()
+            let items =
+                [PickerItem(id: Picker.noEnvironmentID, label: "(none)", detail: "{{variables}} stay unresolved")]
+                + names.map { PickerItem(id: $0, label: $0, detail: $0 == environment?.name ? "in use" : "") }
+            dispatch(
+                .workspace(
+                    .listed(
+                        .environment, items,
+                        message: names.isEmpty
+                            ? "no environments: add \(collection.folder)/environments/NAME.yaml" : nil)))
+        } catch {
+            dispatch(.workspace(.listed(.environment, [], message: error.description)))
+        }
+    }
+
+    /// Uses environment `name` (nil: none).
+    public func selectEnvironment(_ name: String?) {
+        guard let name else {
+            environment = nil
+            dispatch(.workspace(.environmentChanged(nil)))
+            return
+        }
+        guard let collection else {
+            dispatch(.note("no collection, so no environment \(name)", isError: true))
+            return
+        }
+        do {
+            environment = try collection.environments.load(name)
+            dispatch(.workspace(.environmentChanged(name)))
+        } catch {
+            dispatch(.note(error.description, isError: true))
+        }
+    }
+
+    private func showCookies() {
+        guard let cookieJar else {
+            dispatch(.note("no cookie jar in this run", isError: true))
+            return
+        }
+        let cookies = cookieJar.cookies()
+        let lines = cookies.map { cookie in
+            var line =
+                "\(cookie.name)=\(SecretMasker.mask)  \(cookie.isHostOnly ? "" : ".")\(cookie.domain)\(cookie.path)"
+            if let expires = cookie.expires {
+                line += "  until \(expires.formatted(.iso8601))"
+            } else {
+                line += "  session"
+            }
+            if cookie.isSecure { line += "  secure" }
+            return line
+        }
+        dispatch(
+            .workspace(
+                .show(
+                    TextViewer(
+                        title: "cookie jar (\(cookies.count))", note: "values masked; the jar lasts for this run",
+                        text: lines.isEmpty ? "no cookies yet" : lines.joined(separator: "\n")))))
+    }
+
+    private func importCurl(_ text: String) {
+        do {
+            let definition = try CurlCommand.parse(text)
+            dispatch(.workspace(.openForm(RequestForm(definition: definition))))
+        } catch {
+            dispatch(.note("curl: \(error.description)", isError: true))
+        }
+    }
+
+    private func saveBody(_ body: BodyContent?, url: String, path: String) {
+        guard let body, let data = body.bytes else {
+            dispatch(.note("no body to save here", isError: true))
+            return
+        }
+        let expanded =
+            path.hasPrefix("~/") ? (processEnvironment["HOME"] ?? NSHomeDirectory()) + path.dropFirst() : path
+        Task { @MainActor in
+            let result = await Task.detached { () -> String? in
+                if FileManager.default.fileExists(atPath: expanded) { return "\(expanded) exists: choose another name" }
+                do {
+                    try data.write(to: URL(fileURLWithPath: expanded), options: .withoutOverwriting)
+                    return nil
+                } catch {
+                    return "could not write \(expanded): \(error.localizedDescription)"
+                }
+            }.value
+            if let result {
+                dispatch(.note(result, isError: true))
+            } else {
+                dispatch(.note("saved \(Format.bytes(data.count)) to \(expanded)", isError: false))
+            }
+        }
+    }
+}

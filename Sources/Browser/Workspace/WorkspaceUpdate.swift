@@ -1,0 +1,13 @@
+/// What ``WorkspaceSession`` reports back after carrying out a ``WorkspaceCommand``.
+public enum WorkspaceUpdate {
+    /// The items of an open list arrived (or changed).
+    case listed(Picker.Purpose, [PickerItem], message: String?)
+    /// Show this text or body in a viewer (a past body, a diff, cookies, a curl command).
+    case show(TextViewer)
+    /// Open this form (a re-sent or saved request that is not a GET, an imported curl command).
+    case openForm(RequestForm)
+    /// Go to this URL and load it (a re-sent or saved GET).
+    case go(String)
+    /// The environment in use changed.
+    case environmentChanged(String?)
+}

@@ -1,0 +1,36 @@
+/// One request file of a collection.
+///
+/// A file that could not be read keeps its place in the tree with ``problem`` set and
+/// ``definition`` nil, so a broken file is shown with its error instead of vanishing.
+public struct SavedRequest: Sendable, Hashable, Identifiable {
+    /// The file's path relative to the collection folder, with `/` between folders
+    /// (`users/create-a-user.yaml`). Stable while the file is not renamed.
+    public var id: String
+    /// The request's name: its `name:` key, or the file name without extension when the file
+    /// has none or could not be read.
+    public var name: String
+    /// The request; nil exactly when ``problem`` is set.
+    public var definition: RequestDefinition?
+    /// Why the file could not be read; nil for a good file.
+    public var problem: CollectionFileProblem?
+
+    /// Creates an entry.
+    public init(id: String, name: String, definition: RequestDefinition?, problem: CollectionFileProblem? = nil) {
+        self.id = id
+        self.name = name
+        self.definition = definition
+        self.problem = problem
+    }
+
+    /// The group (folder) the file is in, relative to the collection; empty for the top level.
+    public var group: String {
+        guard let slash = id.lastIndex(of: "/") else { return "" }
+        return String(id[..<slash])
+    }
+
+    /// The file name (`create-a-user.yaml`).
+    public var fileName: String {
+        guard let slash = id.lastIndex(of: "/") else { return id }
+        return String(id[id.index(after: slash)...])
+    }
+}

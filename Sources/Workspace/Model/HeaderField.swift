@@ -1,0 +1,13 @@
+/// One header line of a request or response, name and value as written.
+public struct HeaderField: Sendable, Hashable, Codable {
+    /// The name as written (case kept).
+    public var name: String
+    /// The value as written.
+    public var value: String
+
+    /// Creates a header field.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,280 @@
+import DemoAPI
+import Foundation
+import HTTPCore
+import Siesta
+import TUICore
+import TestSupport
+import Testing
+import Workspace
+
+@testable import Browser
+
+/// History, saved requests, environments, curl and cookies, driven through the browser over
+/// the real demo API, with the history and collection in temporary folders.
+@Suite("The browser's workspace")
+@MainActor
+struct WorkspaceBrowserTests {
+    struct Setup {
+        let server: DemoServer
+        let folder: TemporaryFolder
+        let browser: ResourceBrowser
+        let workspace: WorkspaceSession
+    }
+
+    func setUp(history: Bool = true, cookies: Bool = false) async throws -> Setup {
+        let server = try await DemoServer.start()
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path(".hammock"), withIntermediateDirectories: true)
+        let recorder = ExchangeRecorder()
+        var settings = HTTPClientSettings()
+        if cookies { settings.cookieJar = HTTPCookieJar() }
+        let service = Service(baseURL: server.baseURL, networking: recorder.provider(settings: settings))
+        let workspace = WorkspaceSession(
+            collection: RequestCollection(folder: folder.path(".hammock")), cookieJar: settings.cookieJar,
+            processEnvironment: ["HAMMOCK_TEST_TOKEN": "from-the-process"])
+        let browser = ResourceBrowser(
+            service: service,
+            state: BrowserState(width: 150, height: 45, serviceBaseURL: server.baseURL.absoluteString),
+            exchangeRecorder: recorder, workspace: workspace)
+        if history {
+            var opened = false
+            workspace.openHistory(at: URL(fileURLWithPath: folder.path("state/history.sqlite"))) { opened = true }
+            await waitUntil("history open") { opened }
+        }
+        return Setup(server: server, folder: folder, browser: browser, workspace: workspace)
+    }
+
+    func picker(_ browser: ResourceBrowser) -> Picker? {
+        if case .picker(let picker)? = browser.state.overlay { return picker }
+        return nil
+    }
+
+    func viewerText(_ browser: ResourceBrowser) -> String? {
+        guard case .viewer(let viewer)? = browser.state.overlay, case .text(let document) = viewer.body else {
+            return nil
+        }
+        return document.text
+    }
+
+    @Test("every request lands in history; two versions of a changing resource diff by JSON path")
+    func historyDiff() async throws {
+        let setup = try await setUp()
+        let browser = setup.browser
+        browser.start(path: "/counter")
+        await waitUntil("first") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("r")))
+        await waitUntil("second") { setup.server.requestCount(forPath: "/counter") == 2 }
+        await waitUntilAsync("both recorded") { (try? await setup.workspace.history?.entries().count) == 2 }
+        browser.dispatch(.key(.character("h")))
+        await waitUntil("listed") { picker(browser)?.isLoading == false }
+        let items = try #require(picker(browser)?.items)
+        #expect(items.count == 2)
+        #expect(items.allSatisfy { $0.label.hasSuffix("/counter") && $0.detail.hasPrefix("200 OK") })
+        // Filter as you type.
+        browser.dispatch(.paste("nothing-like-this"))
+        #expect(picker(browser)?.visibleItems.isEmpty == true)
+        for _ in 0..<17 { browser.dispatch(.key(.backspace)) }
+        #expect(picker(browser)?.visibleItems.count == 2)
+        browser.dispatch(.key(.control("d")))
+        browser.dispatch(.key(.down))
+        browser.dispatch(.key(.control("d")))
+        await waitUntil("diff") { viewerText(browser) != nil }
+        let text = try #require(viewerText(browser))
+        #expect(text.hasPrefix("@@ +0 −0 ~1 (JSON, by path)"))
+        #expect(text.contains("~ $.count: 1 → 2"))
+        // Esc goes back to the list.
+        browser.dispatch(.key(.escape))
+        #expect(picker(browser) != nil)
+        await setup.server.shutdown()
+    }
+
+    @Test("Enter on a history entry opens its body read-only; Ctrl-R re-sends a POST as a filled form")
+    func historyOpenAndResend() async throws {
+        let setup = try await setUp()
+        let browser = setup.browser
+        browser.start(path: "/anything")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("p")))
+        browser.dispatch(.paste(#"{"note": "kept as typed"}"#))
+        browser.dispatch(.key(.control("s")))
+        guard await Fixtures.formWithResponse(browser) != nil else { return }
+        browser.dispatch(.key(.escape))
+        await waitUntilAsync("recorded") { (try? await setup.workspace.history?.entries().count) == 2 }
+        browser.dispatch(.key(.character("h")))
+        await waitUntil("listed") { picker(browser)?.isLoading == false }
+        #expect(picker(browser)?.selected?.label.hasPrefix("POST ") == true)
+        browser.dispatch(.key(.enter))
+        await waitUntil("body") {
+            if case .viewer? = browser.state.overlay { return true }
+            return false
+        }
+        let screen = BrowserView.render(browser.state).text
+        #expect(screen.contains("read-only, from history"))
+        #expect(screen.contains(#""note": "kept as typed""#) || screen.contains(#"kept as typed"#))
+        browser.dispatch(.key(.escape))
+        browser.dispatch(.key(.control("r")))
+        await waitUntil("form") {
+            if case .form? = browser.state.overlay { return true }
+            return false
+        }
+        guard case .form(let form)? = browser.state.overlay else { return }
+        #expect(form.method == .post)
+        #expect(form.body.text == #"{"note": "kept as typed"}"#)
+        await setup.server.shutdown()
+    }
+
+    @Test("a form saved with F2 is a YAML file; after a restart it opens from the list with the same fields")
+    func savedRequestAcrossRestart() async throws {
+        let setup = try await setUp(history: false)
+        let browser = setup.browser
+        browser.start(path: "/posts")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("p")))
+        browser.dispatch(.key(.backTab))
+        browser.dispatch(.paste("X-Trace: abc"))
+        browser.dispatch(.key(.tab))
+        browser.dispatch(.paste("{\"title\": \"Hi\"}\n"))
+        browser.dispatch(.key(.function(2)))
+        browser.dispatch(.paste("New post"))
+        browser.dispatch(.key(.enter))
+        let file = setup.folder.path(".hammock/new-post.yaml")
+        await waitUntil("saved") { FileManager.default.fileExists(atPath: file) }
+        // A second browser on the same folder: the restart.
+        let service = Service(baseURL: setup.server.baseURL)
+        let again = ResourceBrowser(
+            service: service,
+            state: BrowserState(width: 150, height: 45, serviceBaseURL: setup.server.baseURL.absoluteString),
+            workspace: WorkspaceSession(collection: RequestCollection(folder: setup.folder.path(".hammock"))))
+        again.start(path: "/posts")
+        again.dispatch(.key(.character("C")))
+        await waitUntil("listed") { picker(again)?.isLoading == false }
+        #expect(picker(again)?.items.map(\.label) == ["New post"])
+        again.dispatch(.key(.enter))
+        await waitUntil("form") {
+            if case .form? = again.state.overlay { return true }
+            return false
+        }
+        guard case .form(let form)? = again.state.overlay else { return }
+        #expect(form.method == .post)
+        #expect(form.url.text == setup.server.baseURL.absoluteString + "posts")
+        #expect(form.headers.text == "X-Trace: abc")
+        #expect(form.body.text == "{\"title\": \"Hi\"}\n")
+        await setup.server.shutdown()
+    }
+
+    @Test("the environment fills {{variables}}: switching it changes the URL sent, and a missing one sends nothing")
+    func environments() async throws {
+        let setup = try await setUp(history: false)
+        try setup.folder.write(".hammock/environments/one.yaml", "item: users/1\n")
+        try setup.folder.write(".hammock/environments/two.yaml", "item: users/2\n")
+        let browser = setup.browser
+        browser.start(path: "/posts")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("e")))
+        await waitUntil("listed") { picker(browser)?.isLoading == false }
+        #expect(picker(browser)?.items.map(\.label) == ["(none)", "one", "two"])
+        browser.dispatch(.key(.down))
+        browser.dispatch(.key(.enter))
+        #expect(browser.state.environment == "one")
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/{{item}}"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("users/1") { setup.server.requestCount(forPath: "/users/1") == 1 }
+        browser.dispatch(.key(.character("e")))
+        await waitUntil("listed") { picker(browser)?.isLoading == false }
+        browser.dispatch(.paste("two"))
+        browser.dispatch(.key(.enter))
+        #expect(browser.state.environment == "two")
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/{{item}}"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("users/2") { setup.server.requestCount(forPath: "/users/2") == 1 }
+        // An unknown variable in a form: an error naming it, and nothing reaches the server.
+        let before = setup.server.requestCount(forPath: "/anything")
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/anything"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("anything") { setup.server.requestCount(forPath: "/anything") == before + 1 }
+        browser.dispatch(.key(.character("p")))
+        browser.dispatch(.paste(#"{"who": "{{nobody}}"}"#))
+        browser.dispatch(.key(.control("s")))
+        guard case .form(let form)? = browser.state.overlay, case .failed(_, let message, _) = form.outcome else {
+            Issue.record("expected a refused form")
+            return
+        }
+        #expect(message.contains("nobody"))
+        #expect(message.hasSuffix("nothing was sent"))
+        #expect(setup.server.requestCount(forPath: "/anything") == before + 1)
+        await setup.server.shutdown()
+    }
+
+    @Test("a pasted curl command with continuations becomes a filled form; Ctrl-Y shows the form as curl")
+    func curlInAndOut() async throws {
+        let setup = try await setUp(history: false)
+        let browser = setup.browser
+        browser.start(path: "/posts")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("I")))
+        browser.dispatch(
+            .paste("curl -X PATCH \\\n  'http://example.test/posts/1' \\\n  -H 'X-One: 1' \\\n  --data-raw '{\"a\":1}'")
+        )
+        browser.dispatch(.key(.enter))
+        guard case .form(let form)? = browser.state.overlay else {
+            Issue.record("expected a form, status: \(browser.state.status?.text ?? "")")
+            return
+        }
+        #expect(form.method == .patch)
+        #expect(form.url.text == "http://example.test/posts/1")
+        #expect(form.headers.text.hasPrefix("X-One: 1"))
+        #expect(form.body.text == #"{"a":1}"#)
+        var copied: String?
+        browser.onEffect = { command in
+            if case .copyToClipboard(let text) = command { copied = text }
+        }
+        browser.dispatch(.key(.control("y")))
+        let command = try #require(
+            copied, "status: \(browser.state.status?.text ?? "-"), events: \(browser.state.events.map(\.detail))")
+        #expect(command.contains("-X PATCH"))
+        #expect(command.contains(" http://example.test/posts/1 "))
+        #expect(command.contains("-H 'Content-Type: application/x-www-form-urlencoded'"))
+        #expect(command.contains(#"--data-raw '{"a":1}'"#))
+        #expect(viewerText(browser)?.contains("X-One: 1") == true)
+        await setup.server.shutdown()
+    }
+
+    @Test("a cookie set by a redirect is sent on the redirected request and later ones, and K lists it masked")
+    func cookies() async throws {
+        let setup = try await setUp(history: false, cookies: true)
+        let browser = setup.browser
+        browser.start(path: setup.server.baseURL.absoluteString + "cookies/set?flavour=oat")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        let text = BrowserView.render(browser.state).text
+        #expect(text.contains(#""flavour": "oat""#))
+        browser.dispatch(.key(.character("K")))
+        let jar = try #require(viewerText(browser))
+        #expect(jar.contains("flavour=••••••"))
+        #expect(!jar.contains("oat"))
+        await setup.server.shutdown()
+    }
+
+    @Test("S writes the shown body, as received, to a file and refuses to overwrite one")
+    func saveBody() async throws {
+        let setup = try await setUp(history: false)
+        let browser = setup.browser
+        browser.start(path: "/users/1")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        let path = setup.folder.path("user.json")
+        browser.dispatch(.key(.character("S")))
+        browser.dispatch(.paste(path))
+        browser.dispatch(.key(.enter))
+        await waitUntil("written") { FileManager.default.fileExists(atPath: path) }
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard case .json(let outline)? = browser.state.current?.latestData?.body else { return }
+        #expect(written == outline.document.data)
+        browser.dispatch(.key(.character("S")))
+        browser.dispatch(.paste(path))
+        browser.dispatch(.key(.enter))
+        await waitUntil("refused") { browser.state.status?.text.hasSuffix("exists: choose another name") == true }
+        await setup.server.shutdown()
+    }
+}
