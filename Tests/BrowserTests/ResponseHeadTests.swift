@@ -31,7 +31,7 @@ struct ResponseHeadTests {
         #expect(text.contains("response headers ("))
         #expect(text.lowercased().contains("content-type: text/plain"))
         // The isLoading pane shows the last timing.
-        #expect(text.contains("last 200 TTFB"))
+        #expect(text.contains("last 200 · TTFB"))
         browser.dispatch(.key(.character("m")))
         #expect(!browser.state.showsResponseHead)
         #expect(!BrowserView.render(browser.state).text.contains("response headers ("))

@@ -277,4 +277,56 @@ struct WorkspaceBrowserTests {
         await waitUntil("refused") { browser.state.status?.text.hasSuffix("exists: choose another name") == true }
         await setup.server.shutdown()
     }
+
+    @Test("an environment's bearer token goes on every load; the URL pane names the environment")
+    func bearerOnLoads() async throws {
+        let setup = try await setUp(history: false)
+        try setup.folder.write(
+            ".hammock/environments/staging.yaml", "token: tok-123\nauth:\n  type: bearer\n  token: \"{{token}}\"\n")
+        let browser = setup.browser
+        setup.workspace.selectEnvironment("staging")
+        browser.start(path: "/anything")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        guard case .json(let outline)? = browser.state.current?.latestData?.body else {
+            Issue.record("expected JSON")
+            return
+        }
+        let echoed = String(decoding: outline.document.data, as: UTF8.self)
+        #expect(echoed.contains("Bearer tok-123"))
+        let screen = BrowserView.render(browser.state).text
+        #expect(screen.contains("env staging"))
+        await setup.server.shutdown()
+    }
+
+    @Test("basic auth without a password asks for it, never shows it, and the form then sends it")
+    func basicPassword() async throws {
+        let setup = try await setUp(history: false)
+        try setup.folder.write(".hammock/environments/dev.yaml", "auth:\n  type: basic\n  username: ada\n")
+        let browser = setup.browser
+        setup.workspace.selectEnvironment("dev")
+        browser.start(path: "/anything")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        let before = setup.server.requestCount(forPath: "/anything")
+        browser.dispatch(.key(.character("p")))
+        browser.dispatch(.paste("{}"))
+        browser.dispatch(.key(.control("s")))
+        guard case .prompt(let prompt)? = browser.state.overlay, prompt.isSecret else {
+            Issue.record("expected the password prompt")
+            return
+        }
+        #expect(setup.server.requestCount(forPath: "/anything") == before)
+        browser.dispatch(.paste("s3cret"))
+        #expect(!BrowserView.render(browser.state).text.contains("s3cret"))
+        browser.dispatch(.key(.enter))
+        browser.dispatch(.key(.control("s")))
+        guard let form = await Fixtures.formWithResponse(browser) else { return }
+        guard case .json(let outline)? = form.response?.body else {
+            Issue.record("expected the echo")
+            return
+        }
+        // ada:s3cret
+        #expect(String(decoding: outline.document.data, as: UTF8.self).contains("Basic YWRhOnMzY3JldA=="))
+        #expect(!browser.state.events.contains { $0.detail.contains("s3cret") })
+        await setup.server.shutdown()
+    }
 }

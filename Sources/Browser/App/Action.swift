@@ -33,6 +33,8 @@ public enum Action {
     case workspace(WorkspaceUpdate)
     /// Put `text` on the clipboard (the terminal layer says how it went); `label` names it.
     case clipboard(String, label: String)
+    /// Basic auth needs the password of `username`: ask for it without echo.
+    case askPassword(username: String)
     /// A note for the Events pane and status line (saved SVG, copied curl, config errors).
     case note(String, isError: Bool)
 }

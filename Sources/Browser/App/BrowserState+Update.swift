@@ -111,6 +111,9 @@ extension BrowserState {
             return applyWorkspaceUpdate(update)
         case .clipboard(let text, _):
             return [.copyToClipboard(text)]
+        case .askPassword(let username):
+            overlay = .prompt(Prompt(purpose: .password(username: username, returnTo: overlay)))
+            return []
         case .note(let text, let isError):
             status = StatusMessage(text, isError: isError)
             log(
@@ -691,8 +694,15 @@ extension BrowserState {
                 self.overlay = .help(over: .prompt(prompt))
             case .escape:
                 self.overlay = nil
+                if case .password(_, let returnTo) = prompt.purpose { self.overlay = returnTo }
             case .enter:
                 self.overlay = nil
+                if case .password(_, let returnTo) = prompt.purpose {
+                    // Taken as typed (spaces count) and never shown or logged.
+                    self.overlay = returnTo
+                    status = StatusMessage("password kept for this run: Ctrl-S sends the form again")
+                    return [.workspace(.setPassword(prompt.editor.text))]
+                }
                 let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty else { return [] }
                 switch prompt.purpose {

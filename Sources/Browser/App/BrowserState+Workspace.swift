@@ -108,7 +108,7 @@ extension BrowserState {
         case .renameSavedRequest(let id):
             overlay = .picker(Picker(purpose: .collection))
             return [.workspace(.renameSavedRequest(id: id, name: text))]
-        case .goTo, .search:
+        case .goTo, .search, .password:
             return []
         }
     }

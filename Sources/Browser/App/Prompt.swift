@@ -16,10 +16,18 @@ public struct Prompt: @unchecked Sendable {
         case saveRequest(RequestForm)
         /// A new name for saved request `id`.
         case renameSavedRequest(id: String)
+        /// The basic-auth password of `username`, never shown; `returnTo` comes back after.
+        case password(username: String, returnTo: Overlay?)
     }
 
     /// The purpose.
     public var purpose: Purpose
+
+    /// True for the password prompt, whose text is never drawn.
+    public var isSecret: Bool {
+        if case .password = purpose { return true }
+        return false
+    }
 
     /// True for the go prompt, which has history and completion.
     public var isGoTo: Bool {
@@ -79,6 +87,7 @@ public struct Prompt: @unchecked Sendable {
         case .saveBody: return "save the body to file: "
         case .saveRequest: return "save as request named: "
         case .renameSavedRequest: return "new name: "
+        case .password(let username, _): return "password for \(username) (not shown): "
         }
     }
 }

@@ -44,6 +44,8 @@ public final class ResourceBrowser: ResourceObserver {
 
     private let exchangeRecorder: ExchangeRecorder?
     private var searchTask: Task<Void, Never>?
+    /// The user whose basic-auth password the last preparation lacked.
+    private var passwordNeededFor: String?
     /// The request of the form that was sent last, while it runs.
     private var formRequest: (any Request)?
     private var pending: [Action] = []
@@ -62,6 +64,13 @@ public final class ResourceBrowser: ResourceObserver {
         self.workspace = workspace
         JSONDocumentTransformer.install(on: service)
         workspace?.dispatch = { [weak self] action in self?.dispatch(action) }
+        // The environment's auth goes on every request, loads included.
+        if let workspace {
+            service.configure(whenURLMatches: { _ in true }, description: "environment auth") { [weak workspace] in
+                for (name, value) in workspace?.authHeaders() ?? [] { $0.headers[name] = value }
+            }
+            workspace.onEnvironmentChanged = { [weak service] in service?.invalidateConfiguration() }
+        }
         if let workspace, let exchangeRecorder {
             exchangeRecorder.onExchange = { [weak workspace] record, body in workspace?.record(record, body: body) }
         }
@@ -232,6 +241,11 @@ public final class ResourceBrowser: ResourceObserver {
                 draft = try prepared(draft, by: workspace)
             } catch {
                 dispatch(.formFinished(.failed(status: nil, message: error.message + ": nothing was sent", body: nil)))
+                if let username = passwordNeededFor {
+                    // Asked for without echo; Ctrl-S sends the form again once it is typed.
+                    passwordNeededFor = nil
+                    dispatch(.askPassword(username: username))
+                }
                 return
             }
         }
@@ -281,6 +295,7 @@ public final class ResourceBrowser: ResourceObserver {
         do {
             resolved = try workspace.prepare(definition)
         } catch {
+            if case .passwordNeeded(let username, _) = error { passwordNeededFor = username }
             throw FormError(message: error.message)
         }
         var result = draft

@@ -249,6 +249,10 @@ public enum BrowserView {
             Span("service.baseURL ", theme.style(.muted)),
             Span(safe(SecretMasker.maskURL(state.serviceBaseURL)), theme.style(.text)),
         ]
+        if let environment = state.environment {
+            spans.append(Span("  env ", theme.style(.muted)))
+            spans.append(Span(safe(environment, maxColumns: 60), theme.style(.accent, attributes: .bold)))
+        }
         if !state.configuredHeaders.isEmpty {
             let headers = state.configuredHeaders.map { "\($0.0): \(SecretMasker.maskHeader(name: $0.0, value: $0.1))" }
             spans.append(Span("  headers ", theme.style(.muted)))
@@ -509,7 +513,7 @@ public enum BrowserView {
                 spans: [
                     Span("last ", muted),
                     Span(status, theme.style(record.statusCode.map { $0 < 400 } == true ? .success : .error)),
-                    Span(record.timingSummary, theme.style(.text)),
+                    Span("· " + record.timingSummary, theme.style(.text)),
                 ], x: inner.x, y: inner.y + row, maxWidth: inner.width)
             row += 1
         }
@@ -636,6 +640,11 @@ public enum BrowserView {
         let used = screen.put(
             prompt.label, x: frame.x, y: frame.y, style: theme.style(.accent, attributes: .bold), maxWidth: frame.width)
         let field = Rect(x: frame.x + used, y: frame.y, width: frame.width - used, height: 1)
+        if prompt.isSecret {
+            // Not even its length is shown.
+            screen.put("(typing hidden)", x: field.x, y: field.y, style: theme.style(.muted), maxWidth: field.width)
+            return
+        }
         if prompt.isTextSelected {
             // The URL the prompt opened with, selected (typing replaces it), its secrets masked
             // as in the URL pane.

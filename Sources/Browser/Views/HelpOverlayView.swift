@@ -42,6 +42,7 @@ public enum HelpOverlayView {
             case .saveBody: enter = "write the body shown to this file (~ is your home folder)"
             case .saveRequest: enter = "save the form's request in the collection under this name"
             case .renameSavedRequest: enter = "rename the saved request"
+            case .password: enter = "keep the password for this run (never shown, never stored)"
             }
             let goKeys: [(String, String)] =
                 prompt.isGoTo

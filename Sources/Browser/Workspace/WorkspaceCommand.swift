@@ -27,6 +27,8 @@ public enum WorkspaceCommand: Sendable {
     case listEnvironments
     /// Use environment `name` (nil: none).
     case selectEnvironment(String?)
+    /// Keep the basic-auth password for the environment in use, for this run.
+    case setPassword(String)
     /// Show the cookie jar.
     case showCookies
     /// Turn a curl command into a filled form.

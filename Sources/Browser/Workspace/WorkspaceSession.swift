@@ -96,10 +96,35 @@ public final class WorkspaceSession {
     // MARK: variables
 
     /// The request with `{{variables}}` filled from the environment in use and auth applied;
-    /// the error says which variables are missing, and nothing is sent then.
+    /// the error says which variables are missing (or that basic auth needs its password), and
+    /// nothing is sent then.
     public func prepare(_ definition: RequestDefinition) throws(RequestPreparationError) -> RequestDefinition {
         let environment = self.environment ?? Environment(name: "")
-        return try environment.prepare(definition, processEnvironment: processEnvironment)
+        return try environment.prepare(
+            definition, processEnvironment: processEnvironment, password: passwords[environment.name])
+    }
+
+    /// Passwords typed for basic auth, by environment, for this run only (never stored).
+    private var passwords: [String: String] = [:]
+
+    /// Keeps the basic-auth password of the environment in use for this run.
+    public func setPassword(_ password: String) {
+        passwords[environment?.name ?? ""] = password
+        onEnvironmentChanged()
+    }
+
+    /// Called when the environment or its password changes (the browser re-applies the auth
+    /// headers to every load).
+    public var onEnvironmentChanged: @MainActor () -> Void = {}
+
+    /// The header fields the environment's auth adds to every request (loads included); empty
+    /// without auth, or while basic auth waits for its password. A query-parameter API key
+    /// applies to forms only.
+    public func authHeaders() -> [(String, String)] {
+        guard let environment, environment.auth != nil else { return [] }
+        let probe = RequestDefinition(method: "GET", url: "http://auth.invalid/")
+        guard let prepared = try? prepare(probe) else { return [] }
+        return prepared.headers.map { ($0.name, $0.value) }
     }
 
     // MARK: commands
@@ -139,6 +164,7 @@ public final class WorkspaceSession {
         case .listEnvironments: listEnvironments()
         case .selectEnvironment(let name): selectEnvironment(name)
         case .showCookies: showCookies()
+        case .setPassword(let password): setPassword(password)
         case .importCurl(let text): importCurl(text)
         case .exportCurl(let method, let url, let headers, let body):
             let definition = RequestDefinition(
@@ -244,9 +270,13 @@ public final class WorkspaceSession {
         Task { @MainActor in
             guard let (oldEntry, oldBody) = await loadEntry(older), let (newEntry, newBody) = await loadEntry(newer)
             else { return }
-            let text = await Task.detached {
+            var text = await Task.detached {
                 HistoryDiffText.render(old: oldBody ?? Data(), new: newBody ?? Data())
             }.value
+            // A 304 carries no body of its own: comparing it says nothing about the resource.
+            for entry in [oldEntry, newEntry] where entry.statusCode == 304 {
+                text = "@@ #\(entry.id) is a 304 Not Modified: it has no body of its own to compare\n" + text
+            }
             let title = "diff #\(older) → #\(newer): \(oldEntry.method) \(oldEntry.url)"
             let note =
                 "\(oldEntry.date.formatted(.iso8601)) \(oldEntry.statusText) → \(newEntry.date.formatted(.iso8601)) \(newEntry.statusText)"
@@ -359,6 +389,7 @@ public final class WorkspaceSession {
         guard let name else {
             environment = nil
             dispatch(.workspace(.environmentChanged(nil)))
+            onEnvironmentChanged()
             return
         }
         guard let collection else {
@@ -368,6 +399,7 @@ public final class WorkspaceSession {
         do {
             environment = try collection.environments.load(name)
             dispatch(.workspace(.environmentChanged(name)))
+            onEnvironmentChanged()
         } catch {
             dispatch(.note(error.description, isError: true))
         }
