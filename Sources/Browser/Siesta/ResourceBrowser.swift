@@ -66,9 +66,11 @@ public final class ResourceBrowser: ResourceObserver {
         workspace?.dispatch = { [weak self] action in self?.dispatch(action) }
         // The environment's auth goes on every request, loads included.
         if let workspace {
-            service.configure(whenURLMatches: { _ in true }, description: "environment auth") { [weak workspace] in
-                for (name, value) in workspace?.authHeaders() ?? [] { $0.headers[name] = value }
-            }
+            service.configure(
+                whenURLMatches: { _ in true }, description: "environment auth",
+                configurer: { [weak workspace] in
+                    for (name, value) in workspace?.authHeaders() ?? [] { $0.headers[name] = value }
+                })
             workspace.onEnvironmentChanged = { [weak service] in service?.invalidateConfiguration() }
         }
         if let workspace, let exchangeRecorder {
