@@ -242,6 +242,9 @@ extension BrowserState {
             clampPositions()
         case .history, .savedRequests, .environments, .cookies, .importCurl, .saveBody:
             return openWorkspace(command)
+        case .editQuery:
+            guard let url else { return [] }
+            overlay = .query(QueryEditor(url: url))
         case .toggleHead:
             if search?.isRunning == true { commands.append(.cancelSearch) }
             search = nil
@@ -669,6 +672,22 @@ extension BrowserState {
             return handleViewerKey(key, viewer: &viewer)
         case .picker(var picker):
             return handlePickerKey(key, picker: &picker)
+        case .query(var editor):
+            switch key {
+            case .escape:
+                self.overlay = nil
+            case .control("s"):
+                guard let target = editor.url() else {
+                    self.overlay = .query(editor)
+                    return []
+                }
+                self.overlay = nil
+                return [.navigate(path: target, from: nil)]
+            default:
+                editor.editor.handle(key)
+                self.overlay = .query(editor)
+            }
+            return []
         case .confirm(_, let yes, let returnTo):
             self.overlay = returnTo
             if key == .character("y") || key == .character("Y") { return [.workspace(yes)] }
@@ -932,6 +951,9 @@ extension BrowserState {
                 prompt.paste(text)
             }
             overlay = .prompt(prompt)
+        case .query(var editor):
+            editor.editor.insert(text)
+            overlay = .query(editor)
         case .picker(var picker):
             picker.filter.insert(text)
             picker.cursor = 0

@@ -120,6 +120,11 @@ extension BrowserState {
             overlay = viewer.returnTo
             return []
         }
+        if key == .function(1) || key == .character("?") {
+            helpScroll = 0
+            overlay = .help(over: .viewer(viewer))
+            return []
+        }
         let page = max(1, TextViewerView.pageHeight(width: width, height: height) - 1)
         let body = viewer.body
         func move(_ amount: Int) {
@@ -155,6 +160,10 @@ extension BrowserState {
         switch key {
         case .escape:
             overlay = nil
+            return []
+        case .function(1):
+            helpScroll = 0
+            overlay = .help(over: .picker(picker))
             return []
         case .down, .wheelDown:
             picker.cursor = min(max(0, visible.count - 1), picker.cursor + 1)

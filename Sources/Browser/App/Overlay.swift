@@ -15,6 +15,8 @@ public indirect enum Overlay {
     case viewer(TextViewer)
     /// A list to pick from (history, saved requests, environments).
     case picker(Picker)
+    /// The current URL's query parameters, one a line (`Q`).
+    case query(QueryEditor)
     /// A yes/no question about an item of a list ("delete this saved request?").
     case confirm(question: String, yes: WorkspaceCommand, returnTo: Overlay?)
 }

@@ -75,6 +75,8 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case exportSVG
     /// Clears the terminal and draws everything again.
     case redraw
+    /// Edits the current URL's query parameters, one a line.
+    case editQuery
     /// Opens the request history.
     case history
     /// Opens the collection's saved requests.
@@ -133,6 +135,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .help: return "this help"
         case .exportSVG: return "save screen as SVG"
         case .redraw: return "redraw the whole screen"
+        case .editQuery: return "edit the query parameters (?k=v), one a line"
         case .history: return "history: filter, open a past body, re-send, diff two"
         case .savedRequests: return "saved requests (the collection)"
         case .environments: return "choose the environment for {{variables}}"

@@ -30,7 +30,7 @@ public struct KeyMap: Equatable, Sendable {
         .copyValue: [.character("Y")], .toggleWrap: [.character("W")],
         .toggleHead: [.character("m")], .history: [.character("h")], .savedRequests: [.character("C")],
         .environments: [.character("e")], .cookies: [.character("K")], .importCurl: [.character("I")],
-        .saveBody: [.character("S")],
+        .saveBody: [.character("S")], .editQuery: [.character("Q")],
         .nextPane: [.tab], .previousPane: [.backTab], .scrollDown: [.character("j"), .down, .wheelDown],
         .scrollUp: [.character("k"), .up, .wheelUp], .scrollLeft: [.left, .character("H")],
         .scrollRight: [.right, .character("L")], .pageDown: [.pageDown, .character(" ")],

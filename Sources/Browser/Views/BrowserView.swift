@@ -37,6 +37,8 @@ public enum BrowserView {
             case .form(let form)?: FormView.draw(form, state: state, into: &screen)
             case .response(let viewer)?: ResponseView.draw(viewer, state: state, into: &screen)
             case .prompt(let prompt)?: drawPrompt(prompt, state: state, frame: layout.status, into: &screen)
+            case .picker(let picker)?: PickerView.draw(picker, state: state, into: &screen)
+            case .viewer(let viewer)?: TextViewerView.draw(viewer, state: state, into: &screen)
             default: break
             }
             HelpOverlayView.draw(state, over: under, into: &screen)
@@ -52,6 +54,8 @@ public enum BrowserView {
             TextViewerView.draw(viewer, state: state, into: &screen)
         case .picker(let picker)?:
             PickerView.draw(picker, state: state, into: &screen)
+        case .query(let editor)?:
+            drawQueryEditor(editor, state: state, into: &screen)
         case .confirm(let question, _, let returnTo)?:
             if case .picker(let picker)? = returnTo { PickerView.draw(picker, state: state, into: &screen) }
             drawQuestion(question, state: state, into: &screen)
@@ -654,6 +658,33 @@ public enum BrowserView {
             return
         }
         FormView.drawEditor(prompt.editor, frame: field, style: theme.style(.text), cursor: true, into: &screen)
+    }
+
+    /// The query-parameter editor: the URL without its query, then the pairs one a line.
+    private static func drawQueryEditor(_ editor: QueryEditor, state: BrowserState, into screen: inout Screen) {
+        let theme = state.theme
+        let frame = screen.bounds.centered(width: screen.width - 6, height: max(8, min(screen.height - 4, 20)))
+        guard frame.width > 10, frame.height > 5 else { return }
+        screen.fill(frame, style: surfaceStyle(theme))
+        drawBox(
+            frame, title: [Span("query parameters", theme.style(.accent, attributes: .bold))], focused: true,
+            theme: theme, into: &screen)
+        let inner = frame.inset(by: 1)
+        let x = inner.x + 1
+        let width = inner.width - 2
+        screen.put(
+            safe(PercentEncoding.readable(SecretMasker.maskURL(editor.base)), maxColumns: 400), x: x, y: inner.y,
+            style: theme.style(.muted), maxWidth: width)
+        FormView.drawEditor(
+            editor.editor, frame: Rect(x: x, y: inner.y + 1, width: width, height: inner.height - 3),
+            style: theme.style(.text), cursor: true, into: &screen)
+        if let message = editor.message {
+            screen.put(safe(message), x: x, y: inner.maxY - 2, style: theme.style(.error), maxWidth: width)
+        }
+        screen.put(
+            "name=value, one a line · Ctrl-S go there · Esc cancel", x: x, y: inner.maxY - 1,
+            style: theme.style(.muted),
+            maxWidth: width)
     }
 
     /// A yes/no question in a small box.

@@ -32,6 +32,36 @@ public enum HelpOverlayView {
                 ("Esc", "close the form (an unsent edited draft is kept)"),
                 ("Ctrl-L", "redraw the screen"),
                 ("F1", "this help"),
+                ("F2", "save the form as a request in the collection ({{variables}} kept)"),
+                ("Ctrl-Y", "show the form as a curl command and copy it (secrets included)"),
+                ("Ctrl-C", "cancel the request in flight; nothing in flight: quit"),
+                ("{{name}}", "filled from the environment when sent; a missing one sends nothing"),
+            ]
+        case .picker(let picker)?:
+            var rows: [(String, String)] = [
+                ("any key", "types into the filter"), ("↑ ↓ PgUp PgDn", "move"), ("Esc", "close"), ("F1", "this help"),
+            ]
+            switch picker.purpose {
+            case .history:
+                rows += [
+                    ("Enter", "open the entry's response body, read-only"),
+                    ("Ctrl-R", "send it again (a GET loads; others open a filled form)"),
+                    ("Ctrl-D", "mark an entry; Ctrl-D on another shows the diff of their bodies"),
+                ]
+            case .collection:
+                rows += [
+                    ("Enter", "open the saved request in a form"), ("Ctrl-N", "rename"), ("Ctrl-Y", "duplicate"),
+                    ("Ctrl-X", "delete (asks first)"),
+                ]
+            case .environment:
+                rows += [("Enter", "use this environment for {{variables}} and auth")]
+            }
+            return rows
+        case .viewer?:
+            return [
+                ("j k ↑ ↓", "move a line"), ("PgUp PgDn Space", "a page"), ("< > Home End", "top / bottom"),
+                ("← → H L", "scroll sideways"), ("Enter z", "fold / unfold JSON"), ("Esc q", "close"),
+                ("? F1", "this help"),
             ]
         case .prompt(let prompt)?:
             let enter: String
