@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Captures hammock on its demo API as SVG files in screenshots/: the main screen, a request
-# form, the help overlay and an error. Runs hammock in a private tmux server and presses Ctrl-P,
+# form, the help overlay, an error, the request history and a diff of two responses. Runs hammock in a private tmux server and presses Ctrl-P,
 # which saves the current screen as SVG. Needs tmux and a built hammock (`swift build`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ cleanup() { tmux_ kill-server 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
 tmux_ new-session -d -s shots -x 150 -y 45 \
-    "env TERM=tmux-256color XDG_CONFIG_HOME=$work/config $PWD/$binary --theme ${HAMMOCK_THEME:-nord} --svg-directory $work"
+    "env TERM=tmux-256color XDG_CONFIG_HOME=$work/config $PWD/$binary --theme ${HAMMOCK_THEME:-nord} --svg-directory $work --history $work/history.sqlite --no-cache"
 
 wait_for() {
     for _ in $(seq 1 100); do
@@ -61,11 +61,13 @@ tmux_ send-keys -t shots C-s
 wait_for "onSuccess 200"
 snap form
 tmux_ send-keys -t shots Escape
+sleep 0.3
 
 tmux_ send-keys -t shots '?'
 wait_for "help: keys"
 snap help
 tmux_ send-keys -t shots Escape
+sleep 0.3
 
 tmux_ send-keys -t shots g
 tmux_ send-keys -t shots -l "/errors/503"
@@ -73,5 +75,28 @@ tmux_ send-keys -t shots Enter
 wait_for "HTTP 503"
 sleep 0.3
 snap error
+
+# Two versions of a changing resource, then the history and their diff.
+tmux_ send-keys -t shots g
+tmux_ send-keys -t shots -l "/counter"
+tmux_ send-keys -t shots Enter
+wait_for '"count": 1'
+tmux_ send-keys -t shots r
+wait_for '"count": 2'
+tmux_ send-keys -t shots h
+wait_for "history  "
+wait_for "/counter"
+sleep 0.3
+snap history
+tmux_ send-keys -t shots C-d
+tmux_ send-keys -t shots Down
+tmux_ send-keys -t shots C-d
+wait_for "~ \$.count"
+sleep 0.3
+snap diff
+tmux_ send-keys -t shots Escape
+sleep 0.3
+tmux_ send-keys -t shots Escape
+sleep 0.3
 
 tmux_ send-keys -t shots q
