@@ -28,6 +28,8 @@ final class BrowserApp {
         var environment: String?
         /// The history file, if history is kept.
         var historyURL: URL?
+        /// True when `historyURL` came from `--history`.
+        var isHistoryPathExplicit = false
         /// The file the cookie jar is kept in across runs, if any.
         var cookieFile: String?
     }
@@ -37,6 +39,8 @@ final class BrowserApp {
     private let browser: ResourceBrowser
     private let options: Options
     private let cookieJar: HTTPCookieJar
+    /// True when the cookie file could not be read: it is then never written over.
+    private var cookieFileIsUnreadable = false
     private var renderScheduled = false
     private var lastScreen: Screen?
     private var finish: CheckedContinuation<Void, Never>?
@@ -68,7 +72,9 @@ final class BrowserApp {
             do {
                 _ = try jar.load(from: file)
             } catch {
-                cookieNote = "cookies from \(file) not loaded: \(error); the jar starts empty"
+                cookieNote =
+                    "cookies from \(file) not loaded: \(error); the jar starts empty and the file is left as it is"
+                cookieFileIsUnreadable = true
             }
         }
         settings.cookieJar = jar
@@ -101,7 +107,9 @@ final class BrowserApp {
             collection: options.collectionFolder.map { RequestCollection(folder: $0) }, cookieJar: jar,
             processEnvironment: environment)
         browser = ResourceBrowser(service: service, state: state, exchangeRecorder: recorder, workspace: workspace)
-        if let historyURL = options.historyURL { workspace.openHistory(at: historyURL) }
+        if let historyURL = options.historyURL {
+            workspace.openHistory(at: historyURL, isExplicit: options.isHistoryPathExplicit)
+        }
         if let name = options.environment { workspace.selectEnvironment(name) }
         if let cookieNote { browser.dispatch(.note(cookieNote, isError: true)) }
         for note in configuration.notes { browser.dispatch(.note(note, isError: true)) }
@@ -174,16 +182,21 @@ final class BrowserApp {
     private func perform(_ command: Command) {
         switch command {
         case .copyToClipboard(let text):
-            // A desktop clipboard tool answers; OSC 52 does not, so that is said honestly.
-            if let tool = SystemClipboard.copy(text) {
-                browser.dispatch(.note("copied \(Format.bytes(text.utf8.count)) with \(tool)", isError: false))
-            } else {
-                terminal.copyToClipboard(text)
-                browser.dispatch(
-                    .note(
-                        "sent \(Format.bytes(text.utf8.count)) to the terminal's clipboard (OSC 52); terminals that "
-                            + "do not take it say nothing: select the text by hand if paste gives nothing",
-                        isError: false))
+            // A desktop clipboard tool answers; OSC 52 does not, so that is said honestly. The
+            // tool runs off the main actor: the screen keeps taking keys meanwhile.
+            Task { @MainActor [weak self] in
+                let tool = await Task.detached { SystemClipboard.copy(text) }.value
+                guard let self else { return }
+                if let tool {
+                    browser.dispatch(.note("copied \(Format.bytes(text.utf8.count)) with \(tool)", isError: false))
+                } else {
+                    terminal.copyToClipboard(text)
+                    browser.dispatch(
+                        .note(
+                            "sent \(Format.bytes(text.utf8.count)) to the terminal's clipboard (OSC 52); terminals "
+                                + "that do not take it say nothing: select the text by hand if paste gives nothing",
+                            isError: false))
+                }
             }
         case .exportSVG:
             exportSVG()
@@ -211,7 +224,7 @@ final class BrowserApp {
     }
 
     private func quit() {
-        if let file = options.cookieFile {
+        if let file = options.cookieFile, !cookieFileIsUnreadable {
             do {
                 try cookieJar.save(to: file)
             } catch {

@@ -113,6 +113,8 @@ struct Hammock: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A helper process (a clipboard tool) that goes away must never end hammock.
+        signal(SIGPIPE, SIG_IGN)
         if listThemes {
             print(ThemeCatalog.load().listing(), terminator: "")
             return
@@ -143,7 +145,8 @@ struct Hammock: AsyncParsableCommand {
             cachePath: noCache ? nil : (cache ?? XDGPaths.cacheHome() + "/hammock/entities.sqlite"),
             isCachePathExplicit: cache != nil, clientSettings: try connection.clientSettings(),
             collectionFolder: workspace.collectionFolder, environment: workspace.environment,
-            historyURL: workspace.historyURL, cookieFile: workspace.cookies)
+            historyURL: workspace.historyURL, isHistoryPathExplicit: workspace.history != nil,
+            cookieFile: workspace.cookies)
         await BrowserApp.run(options)
         await demo?.shutdown()
     }

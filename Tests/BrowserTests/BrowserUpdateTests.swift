@@ -289,15 +289,21 @@ struct BrowserUpdateTests {
         #expect(path == Fixtures.base + "x")
     }
 
-    @Test("y copies a curl command and logs it with secrets masked")
+    @Test("y asks for the GET as a curl command, secrets included, and logs it with secrets masked")
     func curl() {
         var state = Fixtures.state(
             showing: Fixtures.jsonSnapshot(usersURL, "[]"), headers: [("Authorization", "Bearer hunter2")])
-        guard case .copyToClipboard(let text)? = Fixtures.keys(&state, [.character("y")]).first else {
-            Issue.record("expected copy")
+        guard
+            case .workspace(.exportCurl(let method, let url, let headers, let body))? =
+                Fixtures.keys(&state, [.character("y")]).first
+        else {
+            Issue.record("expected the curl export")
             return
         }
-        #expect(text == "curl -sS 'http://127.0.0.1:9/users' -H 'Authorization: Bearer hunter2'")
+        #expect(method == "GET")
+        #expect(url == usersURL)
+        #expect(headers.map(\.1) == ["Bearer hunter2"])
+        #expect(body == nil)
         #expect(state.events.last?.detail == "curl -sS 'http://127.0.0.1:9/users' -H 'Authorization: Bearer ••••••'")
         #expect(!BrowserView.render(state).text.contains("hunter2"))
     }

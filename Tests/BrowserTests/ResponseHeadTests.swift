@@ -58,6 +58,20 @@ struct ResponseHeadTests {
         await server.shutdown()
     }
 
+    @Test("a redirect hop's own headers show under it, a cookie it set masked")
+    func hopHeaders() async throws {
+        let server = try await DemoServer.start()
+        let browser = Fixtures.resourceBrowser(on: server)
+        browser.start(path: server.baseURL.absoluteString + "cookies/set?flavour=oat")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("m")))
+        let text = BrowserView.render(browser.state).text
+        #expect(text.contains("↳ 302 from"))
+        #expect(text.contains("      Set-Cookie: flavour=••••••"))
+        #expect(!text.contains("Set-Cookie: flavour=oat"))
+        await server.shutdown()
+    }
+
     @Test("before any exchange, m says there is none yet")
     func noExchange() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", #"{"a":1}"#))

@@ -329,4 +329,75 @@ struct WorkspaceBrowserTests {
         #expect(!browser.state.events.contains { $0.detail.contains("s3cret") })
         await setup.server.shutdown()
     }
+
+    @Test("form fields are filled before they are encoded, and the auth stays on the service's origin")
+    func formVariablesAndOrigin() async throws {
+        let setup = try await setUp(history: false)
+        try setup.folder.write(
+            ".hammock/environments/dev.yaml", "who: ada & bob\nauth:\n  type: bearer\n  token: tok-9\n")
+        let browser = setup.browser
+        setup.workspace.selectEnvironment("dev")
+        browser.start(path: "/anything")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("p")))
+        browser.dispatch(.key(.control("t")))
+        browser.dispatch(.key(.control("t")))
+        browser.dispatch(.paste("name={{who}}"))
+        browser.dispatch(.key(.control("s")))
+        guard let (_, outline) = await Fixtures.jsonResponse(of: browser) else { return }
+        let echoed = String(decoding: outline.document.data, as: UTF8.self)
+        #expect(echoed.contains(#""data" : "name=ada%20%26%20bob""#))
+        browser.dispatch(.key(.escape))
+        // Another origin (the shared server, another port) never gets the token.
+        let other = try await SharedDemoServer.get()
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste(other.baseURL.absoluteString + "anything"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("other loaded") {
+            browser.state.currentURL == other.baseURL.absoluteString + "anything"
+                && browser.state.current?.latestData != nil
+        }
+        guard case .json(let otherOutline)? = browser.state.current?.latestData?.body else { return }
+        #expect(!String(decoding: otherOutline.document.data, as: UTF8.self).contains("tok-9"))
+        await setup.server.shutdown()
+    }
+
+    @Test("a link in a body is never filled from the environment; typed text is")
+    func linksAreNotTemplates() {
+        let url = Fixtures.base + "a"
+        var state = Fixtures.state(
+            showing: Fixtures.jsonSnapshot(url, #"{"next": "http://evil.test/?k={{env:HOME}}"}"#))
+        let followed = Fixtures.keys(&state, [.character("j"), .enter])
+        guard case .navigate(let path, _)? = followed.first else {
+            Issue.record("expected a plain navigate, got \(followed)")
+            return
+        }
+        #expect(path == "http://evil.test/?k={{env:HOME}}")
+        _ = Fixtures.keys(&state, [.character("g")])
+        Fixtures.type(&state, "/{{item}}")
+        let typed = Fixtures.keys(&state, [.enter])
+        guard case .navigateTyped(let text)? = typed.first else {
+            Issue.record("expected navigateTyped, got \(typed)")
+            return
+        }
+        #expect(text == "/{{item}}")
+    }
+
+    @Test("Esc in the save-as prompt goes back to the form, edits kept")
+    func saveAsEscape() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
+        _ = Fixtures.keys(&state, [.character("p")])
+        Fixtures.type(&state, "{}")
+        _ = Fixtures.keys(&state, [.function(2)])
+        guard case .prompt? = state.overlay else {
+            Issue.record("expected the name prompt")
+            return
+        }
+        _ = Fixtures.keys(&state, [.escape])
+        guard case .form(let form)? = state.overlay else {
+            Issue.record("expected the form back")
+            return
+        }
+        #expect(form.body.text == "{}")
+    }
 }

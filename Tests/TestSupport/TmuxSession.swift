@@ -8,6 +8,8 @@ import Testing
 public final class TmuxSession {
     /// The private tmux socket's name.
     public let socket: String
+    /// The `XDG_STATE_HOME` made for this session (removed on close), when the test gave none.
+    private var stateFolder: String?
     private static let counter = Counter()
 
     /// The built `hammock` binary, found by ``BuiltProducts`` (`swift build` makes it; `swift
@@ -26,8 +28,18 @@ public final class TmuxSession {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw TmuxError.missingBinary(binary)
         }
+        var environment = environment
+        // The request history goes to a folder of this session's own unless a test says where:
+        // a test never writes the user's files.
+        if environment["XDG_STATE_HOME"] == nil {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-state").path
+            environment["XDG_STATE_HOME"] = folder
+            stateFolder = folder
+        }
         var command = "env TERM=tmux-256color"
-        for (name, value) in environment { command += " \(name)=\(TmuxSession.quote(value))" }
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) {
+            command += " \(name)=\(TmuxSession.quote(value))"
+        }
         command += " " + ([binary] + arguments).map(TmuxSession.quote).joined(separator: " ")
         let start = directory.map { ["-c", $0] } ?? []
         try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)"] + start + [command])
@@ -119,6 +131,7 @@ public final class TmuxSession {
         // kill-session hangs up hammock first; kill-server alone can leave the server waiting.
         _ = try? tmux(["kill-session", "-t", "main"])
         _ = try? tmux(["kill-server"])
+        if let stateFolder { try? FileManager.default.removeItem(atPath: stateFolder) }
     }
 
     /// Why a tmux command failed.

@@ -93,18 +93,10 @@ extension BrowserState {
                     time: now, hook: hook, resource: displayPath(url), detail: "\(statusText)\(method) \(text)"))
             return []
         case .formFinished(let outcome, let response):
-            // The form may be under the help overlay (F1) while its request runs.
-            switch overlay {
-            case .form(var form)?:
+            // The form may be under help, a curl viewer or a save-as prompt while its request runs.
+            overlay = overlay?.updatingForm { form in
                 form.outcome = outcome
                 form.response = response
-                overlay = .form(form)
-            case .help(.form(var form)?)?:
-                form.outcome = outcome
-                form.response = response
-                overlay = .help(over: .form(form))
-            default:
-                break
             }
             return []
         case .workspace(let update):
@@ -202,13 +194,12 @@ extension BrowserState {
             overlay = .confirmDelete(url: url)
         case .copyCurl:
             guard let url else { return [] }
-            let command = curlCommand(url: url, masked: false)
+            // Shown whole in a viewer (to select by hand) and copied; the log keeps it masked.
             log(
                 EventLogEntry(
                     time: now, name: "copied", resource: displayPath(url), detail: curlCommand(url: url, masked: true),
                     kind: .note))
-            status = StatusMessage("copied curl command to the clipboard")
-            return [.copyToClipboard(command)]
+            return [.workspace(.exportCurl(method: "GET", url: url, headers: configuredHeaders, body: nil))]
         case .nextPane, .previousPane:
             let panes = layout.focusablePanes
             guard !panes.isEmpty else { return [] }
@@ -287,8 +278,7 @@ extension BrowserState {
         lastInterrupt = now
         if !isSecondPress {
             var formIsSending = false
-            if case .form(let form)? = overlay, case .sending = form.outcome { formIsSending = true }
-            if case .help(.form(let form)?)? = overlay, case .sending = form.outcome { formIsSending = true }
+            if case .sending? = overlay?.innerForm?.outcome { formIsSending = true }
             if formIsSending {
                 status = StatusMessage("cancelling the request: Ctrl-C again quits")
                 return [.cancelFormRequest]
@@ -713,7 +703,13 @@ extension BrowserState {
                 self.overlay = .help(over: .prompt(prompt))
             case .escape:
                 self.overlay = nil
-                if case .password(_, let returnTo) = prompt.purpose { self.overlay = returnTo }
+                switch prompt.purpose {
+                case .password(_, let returnTo): self.overlay = returnTo
+                case .saveRequest(let form): self.overlay = .form(form)
+                case .renameSavedRequest: self.overlay = .picker(Picker(purpose: .collection))
+                default: break
+                }
+                if case .renameSavedRequest = prompt.purpose { return [.workspace(.listCollection)] }
             case .enter:
                 self.overlay = nil
                 if case .password(_, let returnTo) = prompt.purpose {
@@ -723,7 +719,13 @@ extension BrowserState {
                     return [.workspace(.setPassword(prompt.editor.text))]
                 }
                 let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty else { return [] }
+                guard !text.isEmpty else {
+                    if case .saveRequest(let form) = prompt.purpose {
+                        self.overlay = .form(form)
+                        status = StatusMessage("a saved request needs a name")
+                    }
+                    return []
+                }
                 switch prompt.purpose {
                 case .goTo:
                     goHistory.removeAll { $0 == text }

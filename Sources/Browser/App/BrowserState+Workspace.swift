@@ -22,6 +22,10 @@ extension BrowserState {
         case .importCurl:
             overlay = .prompt(Prompt(purpose: .importCurl))
         case .saveBody:
+            guard !showsResponseHead else {
+                status = StatusMessage("m shows the response head: m again for the body, then S", isError: true)
+                return []
+            }
             guard shownBody != nil, currentURL != nil else {
                 status = StatusMessage("no body to save here", isError: true)
                 return []
@@ -257,8 +261,10 @@ extension BrowserState {
         case .openForm(let form):
             overlay = .form(form)
         case .go(let url):
+            // Sent again: load(), fresh data or not, then go there (whose loadIfNeeded() finds
+            // that load in flight and sends nothing more).
             overlay = nil
-            return [.navigate(path: url, from: nil)]
+            return [.load(url: url), .navigate(path: url, from: nil)]
         case .environmentChanged(let name):
             environment = name
             status = StatusMessage(

@@ -4,6 +4,10 @@ public enum Command {
     /// Resolve `path` against the resource at `from` (`relative()`), observe it,
     /// `loadIfNeeded()`, and report `.navigated(url)`. With `from == nil`, against the service.
     case navigate(path: String, from: String?)
+    /// Fill the `{{variables}}` of text typed in the `g` prompt from the environment in use,
+    /// read the result like the prompt, then navigate. Only typed text is filled: a link in a
+    /// body never is.
+    case navigateTyped(String)
     /// Observe the resource at `url` and call `loadIfNeeded()` (history moves, start-up).
     case show(url: String)
     /// `load()`.

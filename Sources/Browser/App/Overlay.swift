@@ -20,3 +20,49 @@ public indirect enum Overlay {
     /// A yes/no question about an item of a list ("delete this saved request?").
     case confirm(question: String, yes: WorkspaceCommand, returnTo: Overlay?)
 }
+
+extension Overlay {
+    /// This overlay with `change` applied to the request form in it: the form itself, or the
+    /// form under help, a viewer or a prompt opened from it. Unchanged when there is none.
+    func updatingForm(_ change: (inout RequestForm) -> Void) -> Overlay {
+        switch self {
+        case .form(var form):
+            change(&form)
+            return .form(form)
+        case .help(let under):
+            return .help(over: under?.updatingForm(change))
+        case .viewer(var viewer):
+            viewer.returnTo = viewer.returnTo?.updatingForm(change)
+            return .viewer(viewer)
+        case .prompt(var prompt):
+            switch prompt.purpose {
+            case .saveRequest(var form):
+                change(&form)
+                prompt.purpose = .saveRequest(form)
+            case .password(let username, let returnTo):
+                prompt.purpose = .password(username: username, returnTo: returnTo?.updatingForm(change))
+            default:
+                break
+            }
+            return .prompt(prompt)
+        default:
+            return self
+        }
+    }
+
+    /// The request form in this overlay (itself, or under help, a viewer or a prompt), if any.
+    var innerForm: RequestForm? {
+        switch self {
+        case .form(let form): return form
+        case .help(let under): return under?.innerForm
+        case .viewer(let viewer): return viewer.returnTo?.innerForm
+        case .prompt(let prompt):
+            switch prompt.purpose {
+            case .saveRequest(let form): return form
+            case .password(_, let returnTo): return returnTo?.innerForm
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}

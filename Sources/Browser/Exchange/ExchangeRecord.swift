@@ -12,11 +12,28 @@ public struct ExchangeRecord: Sendable {
         public var url: String
         /// Its status, e.g. 302.
         public var statusCode: Int
+        /// Its header fields, in order (`Location`, `Set-Cookie`…).
+        public var headers: [HeaderLine]
 
         /// Creates a redirect.
-        public init(url: String, statusCode: Int) {
+        public init(url: String, statusCode: Int, headers: [HeaderLine] = []) {
             self.url = url
             self.statusCode = statusCode
+            self.headers = headers
+        }
+    }
+
+    /// One header field as received.
+    public struct HeaderLine: Sendable, Hashable {
+        /// The name as sent.
+        public var name: String
+        /// The value as sent.
+        public var value: String
+
+        /// Creates a header line.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
         }
     }
 

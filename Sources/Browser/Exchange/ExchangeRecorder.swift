@@ -101,8 +101,10 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
                 date: date, method: method, url: url, requestHeaders: requestHeaders,
                 requestBodySize: request.httpBody?.count ?? 0, statusCode: response.statusCode,
                 reasonPhrase: response.reasonPhrase, httpVersion: response.httpVersion, headers: headers,
-                redirects: response.redirects.map {
-                    ExchangeRecord.Redirect(url: $0.url.absoluteString, statusCode: $0.statusCode)
+                redirects: response.redirects.map { hop in
+                    ExchangeRecord.Redirect(
+                        url: hop.url.absoluteString, statusCode: hop.statusCode,
+                        headers: hop.headerFields.map { ExchangeRecord.HeaderLine(name: $0.name, value: $0.value) })
                 },
                 finalURL: response.url.absoluteString, timeToFirstByte: timeToFirstByte, totalTime: total,
                 wireSize: length, decodedSize: response.body.count)
@@ -112,9 +114,27 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
             var record = ExchangeRecord(
                 date: date, method: method, url: url, requestHeaders: requestHeaders,
                 requestBodySize: request.httpBody?.count ?? 0, statusCode: nil, timeToFirstByte: timeToFirstByte,
-                totalTime: total, failure: "\(failure.kind): \(failure.reason)")
+                totalTime: total, failure: Self.sentence(for: failure))
             record.requestBody = requestBody
             return record
+        }
+    }
+
+    /// Why an exchange got no response, in a few words for the history list and the head.
+    static func sentence(for failure: HTTPFailure) -> String {
+        switch failure.kind {
+        case .cancelled: return "cancelled"
+        case .timedOut: return "timed out"
+        case .cannotConnect: return "could not connect"
+        case .unknownHost: return "unknown host"
+        case .connectionClosed: return "the connection closed early"
+        case .malformedResponse: return "not a valid HTTP response"
+        case .protocolViolation: return "refused: \(failure.reason)"
+        case .invalidURL: return "not a URL hammock can request"
+        case .bodyTooLarge(let limit): return "body larger than \(Format.bytes(limit))"
+        case .decompressionLimit: return "body expanded past the decompression limit"
+        case .tls: return "TLS failed: \(failure.reason)"
+        case .other: return failure.reason
         }
     }
 

@@ -15,6 +15,11 @@ public enum ResponseHead {
             lines.append(
                 "  ↳ \(redirect.statusCode) from \(SecretMasker.maskURL(redirect.url)) to \(SecretMasker.maskURL(target))"
             )
+            // What the hop said on the way: cookies set, where it pointed.
+            let skipped: Set<String> = ["date", "content-length", "server", "connection"]
+            for header in redirect.headers where !skipped.contains(header.name.lowercased()) {
+                lines.append("      \(header.name): \(masked(header.name, header.value))")
+            }
         }
         if record.finalURL != record.url {
             lines.append("final URL \(SecretMasker.maskURL(record.finalURL))")
@@ -31,16 +36,22 @@ public enum ResponseHead {
             lines.append("")
             lines.append("response headers (\(record.headers.count))")
             for (name, value) in record.headers {
-                lines.append("\(name): \(SecretMasker.maskHeader(name: name, value: value))")
+                lines.append("\(name): \(masked(name, value))")
             }
         }
         if !record.requestHeaders.isEmpty {
             lines.append("")
             lines.append("request headers sent (\(record.requestHeaders.count))")
             for (name, value) in record.requestHeaders {
-                lines.append("\(name): \(SecretMasker.maskHeader(name: name, value: value))")
+                lines.append("\(name): \(masked(name, value))")
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A header value as shown: secret headers masked, and secret query parameters inside any
+    /// other value (`Location: …?access_token=…`) too.
+    static func masked(_ name: String, _ value: String) -> String {
+        SecretMasker.maskQuerySecrets(in: SecretMasker.maskHeader(name: name, value: value))
     }
 }

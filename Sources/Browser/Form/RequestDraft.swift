@@ -10,6 +10,9 @@ public struct RequestDraft: Sendable {
     public var headers: [(String, String)]
     /// The body.
     public var body: RequestBody
+    /// The body's text as typed, for filling `{{variables}}` before a form-urlencoded body is
+    /// encoded; nil when it does not matter.
+    public var typedBody: String?
 
     /// Creates a draft.
     public init(method: RequestMethod, url: String, headers: [(String, String)], body: RequestBody) {

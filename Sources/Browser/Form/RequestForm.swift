@@ -107,7 +107,11 @@ public struct RequestForm: @unchecked Sendable {
 
     /// A form filled from a saved, imported or re-sent request: method, URL, headers and body
     /// as written (variables unresolved until sending), its mode from the body's kind.
-    public init(definition: RequestDefinition) {
+    ///
+    /// `bodyIsOnTheWire` says the body is bytes as they were (or would be) sent, as from a
+    /// curl command or the history: a form-urlencoded one then opens as text with its
+    /// `Content-Type`, so it goes out byte for byte instead of being encoded again.
+    public init(definition: RequestDefinition, bodyIsOnTheWire: Bool = false) {
         let method = RequestMethod(rawValue: definition.method.uppercased()) ?? .post
         self.init(method: method, url: definition.url, body: definition.body ?? "")
         headers = TextEditor(definition.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))
@@ -119,12 +123,19 @@ public struct RequestForm: @unchecked Sendable {
         if definition.body != nil, definition.bodyKind == nil { mode = .text }
         // A body labelled form-urlencoded that is not `key=value` pairs (curl's -d labels
         // everything so) is kept as text; its Content-Type header still says what it is.
-        if mode == .form, let body = definition.body, (try? RequestBody.parse(body, mode: .form)) == nil {
+        if mode == .form, let body = definition.body,
+            bodyIsOnTheWire || (try? RequestBody.parse(body, mode: .form)) == nil
+        {
             mode = .text
             if !definition.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
                 headers.insert((headers.text.isEmpty ? "" : "\n") + "Content-Type: " + BodyMode.form.contentType)
             }
         }
+    }
+
+    /// True for the methods a form can send.
+    public static func canSend(method: String) -> Bool {
+        RequestMethod(rawValue: method.uppercased()) != nil
     }
 
     /// The method the form sends; nil for the local override form.
@@ -225,6 +236,8 @@ public struct RequestForm: @unchecked Sendable {
             return nil
         }
         guard let body = validatedBody() else { return nil }
-        return RequestDraft(method: method, url: url.text, headers: fields, body: body)
+        var draft = RequestDraft(method: method, url: url.text, headers: fields, body: body)
+        if mode == .form { draft.typedBody = self.body.text }
+        return draft
     }
 }

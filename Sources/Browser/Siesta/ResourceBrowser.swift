@@ -66,8 +66,10 @@ public final class ResourceBrowser: ResourceObserver {
         workspace?.dispatch = { [weak self] action in self?.dispatch(action) }
         // The environment's auth goes on every request, loads included.
         if let workspace {
+            // Only on the service's own origin: a link to another host never gets the credentials.
+            let origin = URL(string: state.serviceBaseURL).map { Self.origin(of: $0) }
             service.configure(
-                whenURLMatches: { _ in true }, description: "environment auth",
+                whenURLMatches: { url in Self.origin(of: url) == origin }, description: "environment auth",
                 configurer: { [weak workspace] in
                     for (name, value) in workspace?.authHeaders() ?? [] { $0.headers[name] = value }
                 })
@@ -150,25 +152,25 @@ public final class ResourceBrowser: ResourceObserver {
 
     private func execute(_ command: Command) {
         switch command {
-        case .navigate(var path, let from):
-            if path.contains("{{"), let workspace {
-                do {
-                    let filled = try workspace.prepare(RequestDefinition(method: "GET", url: path)).url
-                    path = try URLInput.parse(
-                        filled, base: URL(string: state.serviceBaseURL),
-                        current: state.currentURL.flatMap(URL.init(string:))
-                    ).absoluteString
-                } catch let error as URLInputError {
-                    dispatch(.note(error.message, isError: true))
-                    return
-                } catch let error as RequestPreparationError {
-                    dispatch(.note(error.message + ": nothing was loaded", isError: true))
-                    return
-                } catch {
-                    dispatch(.note("\(error)", isError: true))
-                    return
-                }
+        case .navigateTyped(let text):
+            guard let workspace else {
+                dispatch(.note("{{variables}} need a collection with environments", isError: true))
+                return
             }
+            do {
+                let filled = try workspace.fillVariables(in: text)
+                let url = try URLInput.parse(
+                    filled, base: URL(string: state.serviceBaseURL),
+                    current: state.currentURL.flatMap(URL.init(string:)))
+                execute(.navigate(path: url.absoluteString, from: nil))
+            } catch let error as URLInputError {
+                dispatch(.note(error.message, isError: true))
+            } catch let error as UnresolvedVariablesError {
+                dispatch(.note(Self.withoutFinalPeriod(error.message) + "; nothing was loaded", isError: true))
+            } catch {
+                dispatch(.note("\(error)", isError: true))
+            }
+        case .navigate(let path, let from):
             let target: Resource
             if let from {
                 target = resource(from).relative(path)
@@ -242,7 +244,11 @@ public final class ResourceBrowser: ResourceObserver {
             do {
                 draft = try prepared(draft, by: workspace)
             } catch {
-                dispatch(.formFinished(.failed(status: nil, message: error.message + ": nothing was sent", body: nil)))
+                dispatch(
+                    .formFinished(
+                        .failed(
+                            status: nil, message: Self.withoutFinalPeriod(error.message) + "; nothing was sent",
+                            body: nil)))
                 if let username = passwordNeededFor {
                     // Asked for without echo; Ctrl-S sends the form again once it is typed.
                     passwordNeededFor = nil
@@ -288,7 +294,10 @@ public final class ResourceBrowser: ResourceObserver {
         switch draft.body {
         case .none: bodyText = nil
         case .json(let text), .text(let text): bodyText = text
-        case .urlEncoded(let fields): bodyText = fields.map(\.encoded).joined(separator: "&")
+        case .urlEncoded(let fields):
+            // Fields are filled as typed, then encoded: a value never reaches the server as
+            // `%7B%7Bname%7D%7D`.
+            bodyText = draft.typedBody ?? fields.map(\.encoded).joined(separator: "&")
         }
         let definition = RequestDefinition(
             method: draft.method.rawValue, url: draft.url,
@@ -314,9 +323,21 @@ public final class ResourceBrowser: ResourceObserver {
             }
             result.body = .json(text)
         case .text: result.body = .text(resolved.body ?? "")
-        case .urlEncoded:
-            result.body = .urlEncoded(
-                (resolved.body ?? "").split(separator: "&").map { RequestBody.Field(encodedPair: String($0)) })
+        case .urlEncoded(let fields):
+            // Each field's name and value are filled as typed, then encoded: a value may hold
+            // `&` or `=` and still arrive whole. (Every variable was checked above.)
+            var filled: [RequestBody.Field] = []
+            for field in fields {
+                guard field.encoded.contains("%7B%7B") else {
+                    filled.append(field)
+                    continue
+                }
+                guard let name = try? workspace.fillVariables(in: field.name),
+                    let value = try? workspace.fillVariables(in: field.value)
+                else { throw FormError(message: "a form field's variables could not be filled") }
+                filled.append(RequestBody.Field(name, value))
+            }
+            result.body = .urlEncoded(filled)
         }
         return result
     }
@@ -400,6 +421,18 @@ public final class ResourceBrowser: ResourceObserver {
             await self?.dispatch(.searchUpdate(generation: generation, update))
         }
         searchTask = Task.detached(priority: .userInitiated) { await search.run(report: report) }
+    }
+
+    /// Scheme, host and port of a URL, the port made explicit.
+    nonisolated static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+
+    /// A sentence without its closing period, to add a clause after it.
+    private static func withoutFinalPeriod(_ text: String) -> String {
+        text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
     private static func text(of content: Any) -> String {

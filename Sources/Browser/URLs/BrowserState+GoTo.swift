@@ -7,7 +7,7 @@ extension BrowserState {
     /// filled in.
     mutating func goTo(_ text: String) -> [Command] {
         // `{{variables}}` are filled in by the workspace first; the result is read the same way.
-        if text.contains("{{") { return [.navigate(path: text, from: nil)] }
+        if text.contains("{{") { return [.navigateTyped(text)] }
         do {
             let url = try URLInput.parse(
                 text, base: URL(string: serviceBaseURL), current: currentURL.flatMap { URL(string: $0) })

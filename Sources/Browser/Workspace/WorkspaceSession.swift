@@ -50,11 +50,14 @@ public final class WorkspaceSession {
     /// Opens (or creates) the history file in the background; a damaged file is moved aside and
     /// said in the Events pane, an unusable one turns history off with a sentence saying why.
     /// `ready` runs once the outcome is known.
-    public func openHistory(at url: URL, ready: @escaping @MainActor () -> Void = {}) {
+    ///
+    /// A path a person gave (`isExplicit`) that holds something other than a history database
+    /// is refused and left alone; the default file is moved aside when damaged.
+    public func openHistory(at url: URL, isExplicit: Bool = false, ready: @escaping @MainActor () -> Void = {}) {
         historyBox.withLockedValue { $0.pending = [] }
         Task { @MainActor in
             do {
-                let store = try await HistoryStore(fileURL: url)
+                let store = try await HistoryStore(fileURL: url, refusesForeignFile: isExplicit)
                 let pending = historyBox.withLockedValue { box in
                     defer { box = (store, nil) }
                     return box.pending ?? []
@@ -102,6 +105,12 @@ public final class WorkspaceSession {
         let environment = self.environment ?? Environment(name: "")
         return try environment.prepare(
             definition, processEnvironment: processEnvironment, password: passwords[environment.name])
+    }
+
+    /// `text` with its `{{variables}}` filled from the environment in use (no auth applied).
+    public func fillVariables(in text: String) throws(UnresolvedVariablesError) -> String {
+        let environment = self.environment ?? Environment(name: "")
+        return try environment.resolver(processEnvironment: processEnvironment).resolve(text, in: .url)
     }
 
     /// Passwords typed for basic auth, by environment, for this run only (never stored).
@@ -254,10 +263,22 @@ public final class WorkspaceSession {
                 ["user-agent", "accept", "content-length", "host"].contains($0.name.lowercased())
             }
             if definition.method == "GET" {
+                // A secret masked in the stored URL cannot be sent again as it was.
+                guard !definition.url.contains(SecretMasker.mask) else {
+                    dispatch(
+                        .note(
+                            "this URL had a secret query parameter, kept masked in history: open it with g and type it",
+                            isError: true))
+                    return
+                }
                 dispatch(.workspace(.go(definition.url)))
                 return
             }
-            var form = RequestForm(definition: definition)
+            guard RequestForm.canSend(method: definition.method) else {
+                dispatch(.note("hammock cannot send \(definition.method) requests", isError: true))
+                return
+            }
+            var form = RequestForm(definition: definition, bodyIsOnTheWire: true)
             if !masked.isEmpty {
                 form.validationMessage =
                     "history keeps \(masked.map(\.name).joined(separator: ", ")) masked: type it again if needed"
@@ -356,6 +377,10 @@ public final class WorkspaceSession {
                     dispatch(.note(saved.problem?.description ?? "\(id) cannot be read", isError: true))
                     return
                 }
+                guard RequestForm.canSend(method: definition.method) else {
+                    dispatch(.note("\(saved.name): hammock cannot send \(definition.method) requests", isError: true))
+                    return
+                }
                 dispatch(.workspace(.openForm(RequestForm(definition: definition))))
             case .failure(let error):
                 dispatch(.note(error.description, isError: true))
@@ -398,6 +423,7 @@ public final class WorkspaceSession {
         }
         do {
             environment = try collection.environments.load(name)
+            passwords[name] = nil
             dispatch(.workspace(.environmentChanged(name)))
             onEnvironmentChanged()
         } catch {
@@ -433,7 +459,11 @@ public final class WorkspaceSession {
     private func importCurl(_ text: String) {
         do {
             let definition = try CurlCommand.parse(text)
-            dispatch(.workspace(.openForm(RequestForm(definition: definition))))
+            guard RequestForm.canSend(method: definition.method) else {
+                dispatch(.note("curl: hammock cannot send \(definition.method) requests", isError: true))
+                return
+            }
+            dispatch(.workspace(.openForm(RequestForm(definition: definition, bodyIsOnTheWire: true))))
         } catch {
             dispatch(.note("curl: \(error.description)", isError: true))
         }

@@ -6,7 +6,7 @@ public enum WorkspaceUpdate {
     case show(TextViewer)
     /// Open this form (a re-sent or saved request that is not a GET, an imported curl command).
     case openForm(RequestForm)
-    /// Go to this URL and load it (a re-sent or saved GET).
+    /// Go to this URL and `load()` it, fresh data or not (a re-sent GET).
     case go(String)
     /// The environment in use changed.
     case environmentChanged(String?)

@@ -1,4 +1,5 @@
 import Foundation
+import Safety
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -55,6 +56,10 @@ package enum HTTPRedirectRules {
         }
         if let origin = request.url, !isSameOrigin(origin, target) {
             for name in credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
+            // API keys under any of the names the safety policy calls secret go no further either.
+            for name in (next.allHTTPHeaderFields ?? [:]).keys where SecretMasker.isSecretHeader(name) {
+                next.setValue(nil, forHTTPHeaderField: name)
+            }
         }
         return next
     }
