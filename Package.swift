@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "OrderedJSON", targets: ["OrderedJSON"]),
         .library(name: "Safety", targets: ["Safety"]),
         .library(name: "TUICore", targets: ["TUICore"]),
+        .library(name: "Workspace", targets: ["Workspace"]),
         .library(name: "Browser", targets: ["Browser"]),
         .executable(name: "hammock", targets: ["hammock"]),
     ],

@@ -30,6 +30,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "WorkspaceBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OrderedJSON", package: "hammock"),
+                .product(name: "Workspace", package: "hammock"),
+                "BenchmarkData",
+            ],
+            path: "Benchmarks/WorkspaceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "BrowserBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

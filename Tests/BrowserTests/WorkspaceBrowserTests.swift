@@ -400,4 +400,67 @@ struct WorkspaceBrowserTests {
         }
         #expect(form.body.text == "{}")
     }
+
+    @Test("an exported curl command is the request as sent: variables filled, the environment's auth added")
+    func exportPrepared() async throws {
+        let setup = try await setUp(history: false)
+        try setup.folder.write(
+            ".hammock/environments/dev.yaml", "who: ada\nauth:\n  type: bearer\n  token: tok-7\n")
+        let browser = setup.browser
+        setup.workspace.selectEnvironment("dev")
+        browser.start(path: "/anything")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        var copied: String?
+        browser.onEffect = { command in
+            if case .copyToClipboard(let text) = command { copied = text }
+        }
+        browser.dispatch(.key(.character("p")))
+        browser.dispatch(.paste(#"{"who": "{{who}}"}"#))
+        browser.dispatch(.key(.control("y")))
+        let command = try #require(copied)
+        #expect(command.contains(#"--data-raw '{"who": "ada"}'"#))
+        #expect(command.contains("-H 'Authorization: Bearer tok-7'"))
+        await setup.server.shutdown()
+    }
+
+    @Test("a GET form with nothing typed sends no body; a curl line ending in \\ keeps the prompt open")
+    func getFormAndContinuation() async throws {
+        let setup = try await setUp(history: false)
+        let browser = setup.browser
+        browser.start(path: "/posts")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("I")))
+        browser.dispatch(.paste("curl \\"))
+        browser.dispatch(.key(.enter))
+        guard case .prompt(let prompt)? = browser.state.overlay else {
+            Issue.record("the prompt closed on a continuation")
+            return
+        }
+        #expect(prompt.editor.text == "curl  ")
+        browser.dispatch(.paste(setup.server.baseURL.absoluteString + "anything"))
+        browser.dispatch(.key(.enter))
+        browser.dispatch(.key(.control("s")))
+        guard let (form, outline) = await Fixtures.jsonResponse(of: browser) else { return }
+        #expect(form.method == .get)
+        let echoed = String(decoding: outline.document.data, as: UTF8.self)
+        #expect(echoed.contains(#""method" : "GET""#))
+        #expect(!echoed.contains("content-type"))
+        await setup.server.shutdown()
+    }
+
+    @Test("a form refused for a missing variable keeps its draft; Ctrl-C in an edited form asks before quitting")
+    func draftsKept() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
+        _ = Fixtures.keys(&state, [.character("p")])
+        Fixtures.type(&state, "{}")
+        _ = state.update(.formFinished(.failed(status: nil, message: "no value: x; nothing was sent", body: nil)))
+        _ = Fixtures.keys(&state, [.escape])
+        #expect(state.status?.text.hasPrefix("draft kept") == true)
+        _ = Fixtures.keys(&state, [.character("p")])
+        _ = Fixtures.keys(&state, [.control("c")])
+        #expect(!state.isQuitting)
+        #expect(state.status?.text.hasPrefix("Ctrl-C again quits") == true)
+        _ = Fixtures.keys(&state, [.control("c")])
+        #expect(state.isQuitting)
+    }
 }

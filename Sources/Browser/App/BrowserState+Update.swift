@@ -276,6 +276,12 @@ extension BrowserState {
     private mutating func interrupt() -> [Command] {
         let isSecondPress = lastInterrupt.map { now - $0 < 2 } ?? false
         lastInterrupt = now
+        if !isSecondPress, let form = overlay?.innerForm, form.isChanged, form.response == nil,
+            !form.isSending
+        {
+            status = StatusMessage("Ctrl-C again quits and loses this form's edits; Esc closes it and keeps them")
+            return []
+        }
         if !isSecondPress {
             var formIsSending = false
             if case .sending? = overlay?.innerForm?.outcome { formIsSending = true }
@@ -718,6 +724,16 @@ extension BrowserState {
                     status = StatusMessage("password kept for this run: Ctrl-S sends the form again")
                     return [.workspace(.setPassword(prompt.editor.text))]
                 }
+                if case .importCurl = prompt.purpose {
+                    // A paste without bracketed paste arrives line by line: a line ending in a
+                    // continuation is not the end of the command.
+                    let typed = prompt.editor.text.trimmingCharacters(in: .whitespaces)
+                    if typed.hasSuffix("\\") || typed.hasSuffix("^") {
+                        prompt.editor.setText(String(typed.dropLast()) + " ")
+                        self.overlay = .prompt(prompt)
+                        return []
+                    }
+                }
                 let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty else {
                     if case .saveRequest(let form) = prompt.purpose {
@@ -852,6 +868,10 @@ extension BrowserState {
 
     /// Keeps an unsent, edited form until the same kind of form is opened on its resource.
     private mutating func keepDraft(_ form: RequestForm) {
+        var form = form
+        // It comes back ready to edit and send, whatever refused it before.
+        form.outcome = .editing
+        form.validationMessage = nil
         let key = form.draftKey
         keptFormOrder.removeAll { $0 == key }
         keptFormOrder.append(key)
@@ -867,7 +887,13 @@ extension BrowserState {
         }
         if key == .escape {
             overlay = nil
-            if case .editing = form.outcome, form.isChanged {
+            var nothingSent = false
+            switch form.outcome {
+            case .editing: nothingSent = true
+            case .failed where form.response == nil: nothingSent = true
+            default: break
+            }
+            if nothingSent, form.isChanged {
                 keepDraft(form)
                 let key = keyMap.keys(for: form.command).first?.name ?? "the form key"
                 status = StatusMessage("draft kept: \(key) on this resource opens it again")

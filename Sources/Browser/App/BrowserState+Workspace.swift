@@ -197,9 +197,14 @@ extension BrowserState {
         case (.history, .control("r")):
             return [.workspace(.resendHistoryEntry(id: item.id))]
         case (.history, .control("d")):
-            guard let marked = picker.marked, marked != item.id else {
+            if picker.marked == item.id {
+                picker.marked = nil
+                picker.message = "unmarked"
+                return []
+            }
+            guard let marked = picker.marked else {
                 picker.marked = item.id
-                picker.message = "marked: Ctrl-D on another entry diffs the two"
+                picker.message = "marked: Ctrl-D on another entry diffs the two (on this one: unmark)"
                 return []
             }
             picker.marked = nil

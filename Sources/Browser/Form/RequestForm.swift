@@ -133,6 +133,12 @@ public struct RequestForm: @unchecked Sendable {
         }
     }
 
+    /// True while the form's request is in flight.
+    public var isSending: Bool {
+        if case .sending = outcome { return true }
+        return false
+    }
+
     /// True for the methods a form can send.
     public static func canSend(method: String) -> Bool {
         RequestMethod(rawValue: method.uppercased()) != nil
@@ -194,7 +200,9 @@ public struct RequestForm: @unchecked Sendable {
     /// Validates the body; sets `validationMessage` and returns nil when it is invalid.
     public mutating func validatedBody() -> RequestBody? {
         do {
-            let body = method == .delete ? RequestBody.none : try RequestBody.parse(self.body.text, mode: mode)
+            // DELETE, and a GET or HEAD with nothing typed, send no body at all.
+            let noBody = method == .delete || ([.get, .head].contains(method) && self.body.text.isEmpty)
+            let body = noBody ? RequestBody.none : try RequestBody.parse(self.body.text, mode: mode)
             validationMessage = nil
             return body
         } catch {

@@ -68,6 +68,7 @@ public final class ResourceBrowser: ResourceObserver {
         if let workspace {
             // Only on the service's own origin: a link to another host never gets the credentials.
             let origin = URL(string: state.serviceBaseURL).map { Self.origin(of: $0) }
+            workspace.serviceOrigin = origin
             service.configure(
                 whenURLMatches: { url in Self.origin(of: url) == origin }, description: "environment auth",
                 configurer: { [weak workspace] in

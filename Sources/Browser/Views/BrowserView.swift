@@ -641,8 +641,11 @@ public enum BrowserView {
     private static func drawPrompt(_ prompt: Prompt, state: BrowserState, frame: Rect, into screen: inout Screen) {
         let theme = state.theme
         screen.fill(frame, style: theme.isMonochrome ? .plain : Style(background: theme.color(.background)))
+        // A narrow screen keeps most of the line for the text.
+        let label = frame.width < 100 && prompt.isGoTo ? "go to: " : prompt.label
         let used = screen.put(
-            prompt.label, x: frame.x, y: frame.y, style: theme.style(.accent, attributes: .bold), maxWidth: frame.width)
+            label, x: frame.x, y: frame.y, style: theme.style(.accent, attributes: .bold),
+            maxWidth: max(0, frame.width - 12))
         let field = Rect(x: frame.x + used, y: frame.y, width: frame.width - used, height: 1)
         if prompt.isSecret {
             // Not even its length is shown.

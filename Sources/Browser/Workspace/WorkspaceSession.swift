@@ -101,8 +101,19 @@ public final class WorkspaceSession {
     /// The request with `{{variables}}` filled from the environment in use and auth applied;
     /// the error says which variables are missing (or that basic auth needs its password), and
     /// nothing is sent then.
+    ///
+    /// The auth goes only to the service's own origin: a request to another host gets its
+    /// variables filled and no credentials.
     public func prepare(_ definition: RequestDefinition) throws(RequestPreparationError) -> RequestDefinition {
         let environment = self.environment ?? Environment(name: "")
+        let resolver = environment.resolver(processEnvironment: processEnvironment)
+        let filled: RequestDefinition
+        do {
+            filled = try resolver.resolve(definition)
+        } catch {
+            throw .unresolved(error)
+        }
+        guard isServiceOrigin(filled.url) else { return filled }
         return try environment.prepare(
             definition, processEnvironment: processEnvironment, password: passwords[environment.name])
     }
@@ -111,6 +122,16 @@ public final class WorkspaceSession {
     public func fillVariables(in text: String) throws(UnresolvedVariablesError) -> String {
         let environment = self.environment ?? Environment(name: "")
         return try environment.resolver(processEnvironment: processEnvironment).resolve(text, in: .url)
+    }
+
+    /// The service's origin, set by the browser: the environment's auth goes there only.
+    public var serviceOrigin: String?
+
+    /// True when `url` is on the service's origin: a path (resolved against the service), or
+    /// an absolute URL with its scheme, host and port (or any, when no origin is known).
+    func isServiceOrigin(_ url: String) -> Bool {
+        guard let serviceOrigin, let parsed = URL(string: url), parsed.host != nil else { return true }
+        return ResourceBrowser.origin(of: parsed) == serviceOrigin
     }
 
     /// Passwords typed for basic auth, by environment, for this run only (never stored).
@@ -131,7 +152,7 @@ public final class WorkspaceSession {
     /// applies to forms only.
     public func authHeaders() -> [(String, String)] {
         guard let environment, environment.auth != nil else { return [] }
-        let probe = RequestDefinition(method: "GET", url: "http://auth.invalid/")
+        let probe = RequestDefinition(method: "GET", url: "/")
         guard let prepared = try? prepare(probe) else { return [] }
         return prepared.headers.map { ($0.name, $0.value) }
     }
@@ -176,14 +197,27 @@ public final class WorkspaceSession {
         case .setPassword(let password): setPassword(password)
         case .importCurl(let text): importCurl(text)
         case .exportCurl(let method, let url, let headers, let body):
-            let definition = RequestDefinition(
+            let written = RequestDefinition(
                 method: method, url: url, headers: headers.map { HeaderField(name: $0.0, value: $0.1) }, body: body)
+            // The request as it goes out: variables filled and the environment's auth applied
+            // (on the service's origin), or as written when a variable has no value.
+            var definition = written
+            var note = "the whole command, secrets included, as it must be to work"
+            if environment != nil || (written.url + (written.body ?? "")).contains("{{")
+                || written.headers.contains(where: { $0.value.contains("{{") })
+            {
+                do {
+                    definition = try prepare(written)
+                } catch {
+                    note = "as written: \(error.message)"
+                }
+            }
             let command = CurlCommand.render(definition, masked: false)
             dispatch(
                 .workspace(
                     .show(
                         TextViewer(
-                            title: "curl", note: "the whole command, secrets included, as it must be to work",
+                            title: "curl", note: note,
                             text: CurlCommand.render(definition, masked: false, multiline: true)))))
             dispatch(.clipboard(command, label: "curl command"))
         case .saveBody(let url, let path): saveBody(shownBody, url: url, path: path)
@@ -298,7 +332,11 @@ public final class WorkspaceSession {
             for entry in [oldEntry, newEntry] where entry.statusCode == 304 {
                 text = "@@ #\(entry.id) is a 304 Not Modified: it has no body of its own to compare\n" + text
             }
-            let title = "diff #\(older) → #\(newer): \(oldEntry.method) \(oldEntry.url)"
+            let oldSide = "\(oldEntry.method) \(oldEntry.url)"
+            let newSide = "\(newEntry.method) \(newEntry.url)"
+            let title =
+                oldSide == newSide
+                ? "diff #\(older) → #\(newer): \(oldSide)" : "diff #\(older) \(oldSide) → #\(newer) \(newSide)"
             let note =
                 "\(oldEntry.date.formatted(.iso8601)) \(oldEntry.statusText) → \(newEntry.date.formatted(.iso8601)) \(newEntry.statusText)"
             dispatch(.workspace(.show(TextViewer(title: title, note: note, text: text, kind: .diff))))
