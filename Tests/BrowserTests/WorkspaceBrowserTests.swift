@@ -463,4 +463,40 @@ struct WorkspaceBrowserTests {
         _ = Fixtures.keys(&state, [.control("c")])
         #expect(state.isQuitting)
     }
+
+    @Test("F2 on a form opened from the collection, name unchanged, writes the same file again")
+    func updateSaved() async throws {
+        let setup = try await setUp(history: false)
+        let browser = setup.browser
+        browser.start(path: "/posts")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("p")))
+        browser.dispatch(.paste(#"{"v": 1}"#))
+        browser.dispatch(.key(.function(2)))
+        browser.dispatch(.paste("Make one"))
+        browser.dispatch(.key(.enter))
+        let file = setup.folder.path(".hammock/make-one.yaml")
+        await waitUntil("saved") { FileManager.default.fileExists(atPath: file) }
+        browser.dispatch(.key(.escape))
+        browser.dispatch(.key(.character("C")))
+        await waitUntil("listed") { picker(browser)?.isLoading == false }
+        browser.dispatch(.key(.enter))
+        await waitUntil("form") { browser.state.overlay?.innerForm?.savedRequest != nil }
+        for _ in 0..<2 { browser.dispatch(.key(.backspace)) }
+        browser.dispatch(.paste(#"2}"#))
+        browser.dispatch(.key(.function(2)))
+        guard case .prompt(let prompt)? = browser.state.overlay else {
+            Issue.record("expected the name prompt")
+            return
+        }
+        #expect(prompt.editor.text == "Make one")
+        browser.dispatch(.key(.enter))
+        let collection = RequestCollection(folder: setup.folder.path(".hammock"))
+        await waitUntil("rewritten") {
+            (try? collection.request(id: "make-one.yaml"))?.definition?.body == #"{"v": 2}"#
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: setup.folder.path(".hammock"))
+        #expect(files.filter { $0.hasSuffix(".yaml") } == ["make-one.yaml"])
+        await setup.server.shutdown()
+    }
 }

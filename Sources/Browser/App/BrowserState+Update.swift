@@ -908,7 +908,10 @@ extension BrowserState {
         if key == .function(2) || key == .control("y") {
             return formWorkspaceKey(key, form: form)
         }
-        if case .succeeded = form.outcome, form.method == .put || form.method == .patch, let url = currentURL {
+        // The resource the request went to (a form from curl, C or history may name another).
+        if case .succeeded = form.outcome, form.method == .put || form.method == .patch,
+            let url = form.response?.url ?? currentURL
+        {
             if key == .control("g") {
                 overlay = nil
                 return [.load(url: url)]

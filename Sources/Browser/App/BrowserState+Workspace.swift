@@ -77,7 +77,7 @@ extension BrowserState {
                         headers: configuredHeaders + allHeaders, body: encodedBody))
             ]
         }
-        overlay = .prompt(Prompt(purpose: .saveRequest(form)))
+        overlay = .prompt(Prompt(purpose: .saveRequest(form), text: form.savedRequest?.name ?? ""))
         return []
     }
 
@@ -103,11 +103,13 @@ extension BrowserState {
             guard let method = form.method else { return [] }
             let headers = (try? form.headerFields()) ?? []
             let body = form.body.text.isEmpty ? nil : form.body.text
+            // The name it was opened with writes the same file again; another name adds one.
+            let updating = form.savedRequest.flatMap { $0.name == text ? $0.id : nil }
             return [
                 .workspace(
                     .saveRequest(
                         name: text, method: method.rawValue.uppercased(), url: form.url.text, headers: headers,
-                        body: body, mode: form.mode))
+                        body: body, mode: form.mode, replacing: updating))
             ]
         case .renameSavedRequest(let id):
             overlay = .picker(Picker(purpose: .collection))

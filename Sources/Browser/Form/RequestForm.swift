@@ -64,6 +64,9 @@ public struct RequestForm: @unchecked Sendable {
     /// The whole response once one arrived (nil before, and for transport failures reported
     /// without one); `Ctrl-R` opens it in the response viewer.
     public var response: FormResponse?
+    /// The saved request the form was opened from (its id and name): `F2` with the same name
+    /// writes that file again instead of adding one.
+    public var savedRequest: (id: String, name: String)?
 
     /// Creates a form for `purpose` on `url` with an optional prefilled body.
     public init(purpose: Purpose, url: String, body: String = "") {

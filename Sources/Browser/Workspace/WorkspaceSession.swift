@@ -168,11 +168,15 @@ public final class WorkspaceSession {
         case .diffHistoryEntries(let older, let newer): diffHistoryEntries(older, newer)
         case .listCollection: listCollection(message: nil)
         case .openSavedRequest(let id): openSavedRequest(id)
-        case .saveRequest(let name, let method, let url, let headers, let body, let mode):
+        case .saveRequest(let name, let method, let url, let headers, let body, let mode, let replacing):
             let definition = RequestDefinition(
                 method: method, url: url, headers: headers.map { HeaderField(name: $0.0, value: $0.1) }, body: body,
                 bodyKind: body == nil ? nil : RequestBodyKind(rawValue: mode.rawValue))
             withCollection { collection in
+                if let replacing {
+                    let saved = try collection.update(replacing, definition: definition)
+                    return "saved \(collection.path(of: saved.id))"
+                }
                 let saved = try collection.save(definition, name: name)
                 return "saved as \(collection.path(of: saved.id))"
             }
@@ -419,7 +423,9 @@ public final class WorkspaceSession {
                     dispatch(.note("\(saved.name): hammock cannot send \(definition.method) requests", isError: true))
                     return
                 }
-                dispatch(.workspace(.openForm(RequestForm(definition: definition))))
+                var form = RequestForm(definition: definition)
+                form.savedRequest = (saved.id, saved.name)
+                dispatch(.workspace(.openForm(form)))
             case .failure(let error):
                 dispatch(.note(error.description, isError: true))
             }
