@@ -275,8 +275,7 @@ struct HistoryTable {
     /// An entry from a row of ``entryColumns``.
     private static func entry(from row: SQLiteResultRow) throws -> HistoryEntry {
         let id = row.int64(0) ?? 0
-        return HistoryEntry(
-            id: id,
+        let exchange = HistoryRecord(
             date: Date(timeIntervalSince1970: row.double(1) ?? 0),
             method: row.string(3) ?? "",
             url: row.string(4) ?? "",
@@ -293,10 +292,9 @@ struct HistoryTable {
             wireSize: row.int(15),
             bodySize: row.int(16) ?? 0,
             contentType: row.string(17),
-            errorMessage: row.string(18),
-            lastUsed: Date(timeIntervalSince1970: row.double(2) ?? 0),
-            hasStoredBody: row.int(19) == 1,
-            bodyDropped: row.int(20) == 1,
-            requestBodyDropped: row.int(21) == 1)
+            errorMessage: row.string(18))
+        return HistoryEntry(
+            id: id, exchange: exchange, lastUsed: Date(timeIntervalSince1970: row.double(2) ?? 0),
+            hasStoredBody: row.int(19) == 1, bodyDropped: row.int(20) == 1, requestBodyDropped: row.int(21) == 1)
     }
 }
