@@ -32,6 +32,10 @@ final class BrowserApp {
         var isHistoryPathExplicit = false
         /// The file the cookie jar is kept in across runs, if any.
         var cookieFile: String?
+        /// Seconds a pinned resource stays fresh.
+        var watchInterval: Double = 5
+        /// Paths pinned at start.
+        var watchPaths: [String] = []
     }
 
     private let terminal: CursesTerminal
@@ -42,6 +46,7 @@ final class BrowserApp {
     /// True when the cookie file could not be read: it is then never written over.
     private var cookieFileIsUnreadable = false
     private var renderScheduled = false
+    private var lastRenderTime = 0.0
     private var lastScreen: Screen?
     private var finish: CheckedContinuation<Void, Never>?
 
@@ -103,10 +108,12 @@ final class BrowserApp {
             width: 80, height: 24, serviceBaseURL: base.absoluteString, configuredHeaders: headers,
             themes: configuration.themes, themeIndex: configuration.themeIndex, keyMap: configuration.keyMap)
         state.isInsecure = !options.clientSettings.tls.verifiesCertificates
+        state.watch.defaultInterval = WatchBoard.clamp(options.watchInterval)
         let workspace = WorkspaceSession(
             collection: options.collectionFolder.map { RequestCollection(folder: $0) }, cookieJar: jar,
             processEnvironment: environment)
         browser = ResourceBrowser(service: service, state: state, exchangeRecorder: recorder, workspace: workspace)
+        browser.version = Hammock.version
         if let historyURL = options.historyURL {
             workspace.openHistory(at: historyURL, isExplicit: options.isHistoryPathExplicit)
         }
@@ -144,6 +151,7 @@ final class BrowserApp {
         let isRoot = (options.url.path.isEmpty || options.url.path == "/") && options.url.query == nil
         let path = isRoot ? nil : options.url.absoluteString
         browser.start(path: path)
+        for path in options.watchPaths { browser.dispatch(.pin(path: path)) }
     }
 
     private func readInput() {
@@ -162,16 +170,22 @@ final class BrowserApp {
         events.setTickInterval(loading ? 0.1 : 1)
     }
 
+    /// The shortest time between two frames: a storm of events (a hundred watched resources, a
+    /// fast stream) costs at most this many frames a second.
+    private static let frameInterval = 1.0 / 60
+
     private func scheduleRender() {
         guard !renderScheduled else { return }
         renderScheduled = true
-        DispatchQueue.main.async { [weak self] in
+        let wait = max(0, lastRenderTime + Self.frameInterval - ProcessInfo.processInfo.systemUptime)
+        DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
             MainActor.assumeIsolated { self?.render() }
         }
     }
 
     private func render() {
         renderScheduled = false
+        lastRenderTime = ProcessInfo.processInfo.systemUptime
         guard !browser.state.isQuitting else { return }
         if browser.state.resources.values.contains(where: { $0.isLoading }) { events.setTickInterval(0.1) }
         let screen = BrowserView.render(browser.state)

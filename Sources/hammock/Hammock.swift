@@ -73,6 +73,19 @@ struct Hammock: AsyncParsableCommand {
     @Flag(help: "Do not use the persistent entity cache: every run starts empty.")
     var noCache = false
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds a pinned resource stays fresh before the watch board refreshes it (its expirationTime).",
+            valueName: "seconds"))
+    var watchInterval: Double = 5
+
+    @Option(
+        name: .customLong("watch"),
+        help: ArgumentHelp(
+            "Pin this path (or URL) to the watch board at start and show the board. Repeatable.", valueName: "path"))
+    var watchPaths: [String] = []
+
     @Option(help: "Folder where Ctrl-P saves SVG screenshots.")
     var svgDirectory: String = "."
 
@@ -83,12 +96,19 @@ struct Hammock: AsyncParsableCommand {
     var workspace: WorkspaceOptions
 
     /// The version `User-Agent` and `--version` report.
-    static let version = "0.11.0"
+    static let version = "0.12.0"
 
     /// The largest `--expiration` or `--retry`: ten years, in seconds.
     static let maximumSeconds: Double = 10 * 365 * 86_400
 
     func validate() throws {
+        guard watchInterval.isFinite, watchInterval >= WatchBoard.minimumInterval,
+            watchInterval <= WatchBoard.maximumInterval
+        else {
+            throw ValidationError(
+                "--watch-interval must be between \(WatchBoard.minimumInterval) and \(Int(WatchBoard.maximumInterval)) seconds, got \(watchInterval)"
+            )
+        }
         for (name, value) in [("--expiration", expiration), ("--retry", retry)] {
             guard let value, !(value >= 0 && value <= Self.maximumSeconds) else { continue }
             let isWhole = value.isFinite && value == value.rounded() && abs(value) < 1e15
@@ -146,7 +166,7 @@ struct Hammock: AsyncParsableCommand {
             isCachePathExplicit: cache != nil, clientSettings: try connection.clientSettings(),
             collectionFolder: workspace.collectionFolder, environment: workspace.environment,
             historyURL: workspace.historyURL, isHistoryPathExplicit: workspace.history != nil,
-            cookieFile: workspace.cookies)
+            cookieFile: workspace.cookies, watchInterval: watchInterval, watchPaths: watchPaths)
         await BrowserApp.run(options)
         await demo?.shutdown()
     }

@@ -26,10 +26,33 @@ func stateWithBody(indexed: Bool = true) -> BrowserState {
     return state
 }
 
+/// The 10 MB list with one value changed (the last item's price), as the next version a watched
+/// resource receives.
+let nextVersion: JSONDocument = {
+    var bytes = [UInt8](tenMegabytes)
+    let marker = Array(".25,".utf8)
+    var index = bytes.count - marker.count
+    while index > 0, Array(bytes[index..<(index + marker.count)]) != marker { index -= 1 }
+    bytes[index + 2] = UInt8(ascii: "6")
+    return try! JSONDocument(data: Data(bytes))
+}()
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 200)
     _ = tenMegabyteDocument
+
+    Benchmark("what changed: two 10 MB JSON versions, one value apart (ChangeDetector, off main)") { benchmark in
+        let old = ChangeDetector.Version.json(tenMegabyteDocument)
+        let new = ChangeDetector.Version.json(nextVersion)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let change = ChangeDetector.compare(old, new)
+            precondition(change.changed == 1 && change.highlightedEntries.count == 1)
+            blackHole(change)
+        }
+        benchmark.stopMeasurement()
+    }
 
     Benchmark("newData on a 10 MB JSON to the first frame (150×45)") { benchmark in
         for _ in benchmark.scaledIterations {

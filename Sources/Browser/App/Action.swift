@@ -35,6 +35,19 @@ public enum Action {
     case clipboard(String, label: String)
     /// Basic auth needs the password of `username`: ask for it without echo.
     case askPassword(username: String)
+    /// The diff of a new version of the resource at `url` with the one before is done.
+    case changeDetected(url: String, version: Int, ResourceChange)
+    /// The versions of the resource at `url` changed (one arrived, or an old body was let go).
+    case versionsChanged(url: String, [ResourceVersion])
+    /// Pin `path` (relative to the service, or an absolute URL) to the watch board and show the
+    /// board (`--watch`).
+    case pin(path: String)
+    /// The watch board sent a refresh request for `url`.
+    case watchRefreshSent(url: String)
+    /// A stream's state or events changed.
+    case streamChanged(StreamSnapshot)
+    /// Show `viewer` over the main view (a diff of two versions).
+    case showViewer(TextViewer)
     /// A note for the Events pane and status line (saved SVG, copied curl, config errors).
     case note(String, isError: Bool)
 }

@@ -12,6 +12,7 @@ extension BrowserState {
         switch action {
         case .key(let key):
             status = nil
+            highlight = nil
             // Saving and redrawing the screen work everywhere, overlays included (forms use no
             // other control keys than Ctrl-S, Ctrl-T, Ctrl-R, Ctrl-G, Ctrl-O and the editing keys
             // Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W).
@@ -25,6 +26,7 @@ extension BrowserState {
             }
             if overlay != nil { return handleOverlayKey(key) }
             if key == .escape, search?.isRunning == true { return stopSearch() }
+            if let commands = handleWatchKey(key) { return commands }
             guard let command = keyMap.command(for: key) else { return [] }
             return perform(command)
         case .paste(let text):
@@ -39,6 +41,7 @@ extension BrowserState {
         case .tick(let time):
             now = time
             spinnerFrame &+= 1
+            expireHighlight()
             return []
         case .resourceChanged(let snapshot, let event):
             let oldBody = resources[snapshot.url]?.latestData?.body
@@ -59,6 +62,7 @@ extension BrowserState {
             resources[snapshot.url] = snapshot
             if !resourceOrder.contains(snapshot.url) { resourceOrder.append(snapshot.url) }
             if let event {
+                noteWatchEvent(event, url: snapshot.url)
                 log(
                     EventLogEntry(
                         time: now, event: event, resource: displayPath(snapshot.url),
@@ -105,6 +109,38 @@ extension BrowserState {
             return [.copyToClipboard(text)]
         case .askPassword(let username):
             overlay = .prompt(Prompt(purpose: .password(username: username, returnTo: overlay)))
+            return []
+        case .changeDetected(let url, let version, let change):
+            applyChange(url: url, version: version, change: change)
+            return []
+        case .versionsChanged(let url, let list):
+            versions[url] = list
+            if case .picker(var picker)? = overlay, picker.purpose == .timeline(url: url) {
+                picker.items = timelineItems(list)
+                overlay = .picker(picker)
+            }
+            return []
+        case .pin(let path):
+            let base = URL(string: serviceBaseURL)
+            guard let url = try? URLInput.parse(path, base: base, current: base) else {
+                log(
+                    EventLogEntry(
+                        time: now, name: "problem", resource: "", detail: "--watch \(path): not a URL", kind: .error))
+                return []
+            }
+            watch.isShown = true
+            focus = .watch
+            if watch.isPinned(url.absoluteString) { return [] }
+            return togglePin(url.absoluteString)
+        case .watchRefreshSent(let url):
+            if let index = watch.index(of: url) { watch.entries[index].requestCount += 1 }
+            return []
+        case .streamChanged(let snapshot):
+            streams[snapshot.url] = snapshot
+            if snapshot.url == currentURL { clampPositions() }
+            return []
+        case .showViewer(let viewer):
+            overlay = .viewer(viewer)
             return []
         case .note(let text, let isError):
             status = StatusMessage(text, isError: isError)
@@ -233,6 +269,8 @@ extension BrowserState {
             clampPositions()
         case .history, .savedRequests, .environments, .cookies, .importCurl, .saveBody:
             return openWorkspace(command)
+        case .pin, .watchBoard, .showChanges, .timeline, .pauseAll, .exportHAR:
+            return performWatch(command)
         case .editQuery:
             guard let url else { return [] }
             overlay = .query(QueryEditor(url: url))
@@ -325,6 +363,8 @@ extension BrowserState {
             eventsScroll = min(maximum, max(0, eventsScroll - clampStep(amount)))
         case .resources:
             resourcesCursor = min(max(0, resourceOrder.count - 1), max(0, resourcesCursor + clampStep(amount)))
+        case .watch:
+            watch.cursor = min(max(0, watch.entries.count - 1), max(0, watch.cursor + clampStep(amount)))
         default:
             guard let body = shownBody else { return }
             var position = self.position
@@ -486,7 +526,7 @@ extension BrowserState {
 
     private func clampStep(_ amount: Int) -> Int { max(-1_000_000, min(1_000_000, amount)) }
 
-    private mutating func clampPositions() {
+    mutating func clampPositions() {
         guard let body = shownBody else { return }
         var position = self.position
         if !body.hasLine(position.cursor) {
@@ -751,6 +791,8 @@ extension BrowserState {
                 case .search:
                     searchQuery = text
                     return startSearch(text)
+                case .watchInterval, .exportHAR:
+                    return answerWatchPrompt(prompt.purpose, text: text)
                 default:
                     return answerWorkspacePrompt(prompt.purpose, text: text)
                 }

@@ -114,7 +114,7 @@ extension BrowserState {
         case .renameSavedRequest(let id):
             overlay = .picker(Picker(purpose: .collection))
             return [.workspace(.renameSavedRequest(id: id, name: text))]
-        case .goTo, .search, .password:
+        case .goTo, .search, .password, .watchInterval, .exportHAR:
             return []
         }
     }
@@ -194,6 +194,8 @@ extension BrowserState {
             return []
         }
         switch (picker.purpose, key) {
+        case (.timeline(let url), _):
+            return handleTimelineKey(key, url: url, item: item, picker: &picker)
         case (.history, .enter):
             return [.workspace(.openHistoryEntry(id: item.id))]
         case (.history, .control("r")):

@@ -86,6 +86,19 @@ public struct BrowserState {
     public var isQuitting = false
     /// When Ctrl-C last cancelled something (a second press soon after quits).
     public var lastInterrupt: Double?
+    /// The pinned resources and the watch board's view.
+    public var watch = WatchBoard()
+    /// The last change of each resource's data, by URL (`D` shows it whole).
+    public var changes: [String: ResourceChange] = [:]
+    /// The resource whose changed lines are highlighted, and until when (seconds since 1970);
+    /// the next key press ends it too.
+    public var highlight: (url: String, until: Double)?
+    /// How long changed lines stay highlighted, in seconds.
+    public static let highlightDuration = 4.0
+    /// This run's versions of each resource's data, oldest first, by URL.
+    public var versions: [String: [ResourceVersion]] = [:]
+    /// The streams read from responses (Server-Sent Events, NDJSON), by URL.
+    public var streams: [String: StreamSnapshot] = [:]
     /// True while certificate verification is off (`--insecure`): the URL pane shows `INSECURE`.
     public var isInsecure = false
 
@@ -118,7 +131,11 @@ public struct BrowserState {
     public var theme: Theme { themes[themeIndex] }
 
     /// The layout for the current size.
-    public var layout: BrowserLayout { BrowserLayout(width: width, height: height, showResources: showResources) }
+    public var layout: BrowserLayout {
+        BrowserLayout(
+            width: width, height: height, showResources: showResources,
+            watchRows: watch.isShown ? watch.entries.count : nil)
+    }
 
     /// The position in what latestData's pane shows of the current resource.
     public var position: ViewPosition {
@@ -128,13 +145,19 @@ public struct BrowserState {
 
     /// The key of ``position`` in `positions`: the URL for the body, the URL and ` head` for
     /// the response head.
-    var positionKey: String? { currentURL.map { showsResponseHead ? $0 + " head" : $0 } }
+    var positionKey: String? {
+        currentURL.map { url in
+            if showsResponseHead { return url + " head" }
+            return streams[url] != nil ? url + " stream" : url
+        }
+    }
 
     /// What latestData's pane shows: the response head when toggled on; else latestData's
     /// body; else, when latestData is nil, latestError's body (under a marker).
     public var shownBody: BodyContent? {
         guard let current else { return nil }
         if showsResponseHead { return current.head }
+        if let stream = streams[current.url] { return stream.body }
         return current.latestData?.body ?? current.latestError?.body
     }
 

@@ -39,6 +39,13 @@ public enum Command {
     case redraw
     /// Work on history, saved requests, environments, cookies or files (``WorkspaceSession``).
     case workspace(WorkspaceCommand)
+    /// Pin, unpin, pause, resume or retime resources on the watch board.
+    case watch(WatchCommand)
+    /// Diff two versions of a resource (by ``ResourceVersion/id``, older first) off the main
+    /// actor and show the diff.
+    case compareVersions(url: String, older: Int, newer: Int)
+    /// Write the session's exchanges as HAR 1.2 to `path` (off the main actor).
+    case exportHAR(path: String)
     /// Leave the program.
     case quit
 }

@@ -12,4 +12,6 @@ public enum Pane: String, CaseIterable, Sendable {
     case events = "Events"
     /// `service.cachedResources`.
     case resources = "cachedResources"
+    /// The watch board: the pinned resources.
+    case watch
 }

@@ -16,6 +16,10 @@ public struct Prompt: @unchecked Sendable {
         case saveRequest(RequestForm)
         /// A new name for saved request `id`.
         case renameSavedRequest(id: String)
+        /// A refresh interval for the pinned resource at `url`, in seconds.
+        case watchInterval(url: String)
+        /// A file path to write the session's HAR to.
+        case exportHAR
         /// The basic-auth password of `username`, never shown; `returnTo` comes back after.
         case password(username: String, returnTo: Overlay?)
     }
@@ -87,6 +91,8 @@ public struct Prompt: @unchecked Sendable {
         case .saveBody: return "save the body to file: "
         case .saveRequest: return "save as request named: "
         case .renameSavedRequest: return "new name: "
+        case .watchInterval: return "refresh every (seconds, e.g. 2 or 0.5): "
+        case .exportHAR: return "write the session as HAR to file: "
         case .password(let username, _): return "password for \(username) (not shown): "
         }
     }

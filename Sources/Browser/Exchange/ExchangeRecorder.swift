@@ -23,6 +23,25 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
 
     private let entries = NIOLockedValueBox<[String: Entry]>([:])
     private let listener = NIOLockedValueBox<(@Sendable (ExchangeRecord, Data?) -> Void)?>(nil)
+    private let streamListener = NIOLockedValueBox<(@Sendable (HTTPStream) -> Void)?>(nil)
+    private let session = NIOLockedValueBox(SessionLog())
+
+    /// Every exchange of the run, oldest first, for the HAR export: at most
+    /// ``maximumSessionExchanges``, with bodies up to ``maximumSessionBodyBytes`` each while
+    /// they fit ``sessionBodyBudget`` together (the oldest bodies are let go first).
+    private struct SessionLog {
+        var exchanges: [(record: ExchangeRecord, body: Data?)] = []
+        var first = 0
+        var bodyBytes = 0
+        var oldestBody = 0
+    }
+
+    /// The most exchanges the session log keeps.
+    public static let maximumSessionExchanges = 10_000
+    /// The largest response body the session log keeps.
+    public static let maximumSessionBodyBytes = 1024 * 1024
+    /// The most body bytes the session log keeps in all.
+    public static let sessionBodyBudget = 64 * 1024 * 1024
 
     /// Creates a recorder with nothing recorded.
     public init() {}
@@ -32,6 +51,50 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
     public var onExchange: (@Sendable (ExchangeRecord, Data?) -> Void)? {
         get { listener.withLockedValue { $0 } }
         set { listener.withLockedValue { $0 = newValue } }
+    }
+
+    /// Receives responses that are streams (Server-Sent Events, long-lived NDJSON) on any thread;
+    /// while it is nil, every body is read to its end.
+    package var onStream: (@Sendable (HTTPStream) -> Void)? {
+        get { streamListener.withLockedValue { $0 } }
+        set { streamListener.withLockedValue { $0 = newValue } }
+    }
+
+    /// True once ``onStream`` is set.
+    package var takesStreams: Bool { onStream != nil }
+
+    /// Hands a stream to ``onStream``.
+    package func streamOpened(_ stream: HTTPStream) {
+        if let onStream { onStream(stream) } else { stream.cancel() }
+    }
+
+    /// Every exchange of the run kept so far, oldest first, with its body when kept.
+    public func sessionExchanges() -> [(record: ExchangeRecord, body: Data?)] {
+        session.withLockedValue { Array($0.exchanges[$0.first...]) }
+    }
+
+    private func keep(_ record: ExchangeRecord, body: Data?) {
+        let kept = body.flatMap { $0.count <= Self.maximumSessionBodyBytes ? $0 : nil }
+        session.withLockedValue { log in
+            log.exchanges.append((record, kept))
+            log.bodyBytes += kept?.count ?? 0
+            if log.exchanges.count - log.first > Self.maximumSessionExchanges {
+                log.bodyBytes -= log.exchanges[log.first].body?.count ?? 0
+                log.exchanges[log.first].body = nil
+                log.first += 1
+            }
+            log.oldestBody = max(log.oldestBody, log.first)
+            while log.bodyBytes > Self.sessionBodyBudget, log.oldestBody < log.exchanges.count - 1 {
+                log.bodyBytes -= log.exchanges[log.oldestBody].body?.count ?? 0
+                log.exchanges[log.oldestBody].body = nil
+                log.oldestBody += 1
+            }
+            if log.first > 4096 {
+                log.exchanges.removeFirst(log.first)
+                log.oldestBody -= log.first
+                log.first = 0
+            }
+        }
     }
 
     /// A Siesta transport (the default AsyncHTTPClient one) that reports to this recorder.
@@ -60,6 +123,7 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
         }
         var body: Data?
         if case .success(let response) = exchange.result { body = response.body }
+        keep(record, body: body)
         onExchange?(record, body)
     }
 

@@ -89,6 +89,19 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case importCurl
     /// Asks for a file name and writes the shown body to it.
     case saveBody
+    /// Pins the current resource to the watch board (or the one selected in the resources
+    /// list), or unpins it.
+    case pin
+    /// Shows or hides the watch board.
+    case watchBoard
+    /// Shows the full diff of the resource's last change.
+    case showChanges
+    /// Lists the resource's versions in this run, to compare any two.
+    case timeline
+    /// Pauses every pinned resource, or resumes them all.
+    case pauseAll
+    /// Writes the session's exchanges to a HAR 1.2 file.
+    case exportHAR
     /// Cancels what is in flight (the focused resource's loads, a form's request); with
     /// nothing in flight, or pressed twice within two seconds, quits.
     case interrupt
@@ -142,6 +155,12 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .cookies: return "the cookie jar"
         case .importCurl: return "paste a curl command into a form"
         case .saveBody: return "save the body shown to a file"
+        case .pin: return "pin / unpin on the watch board (refreshes through loadIfNeeded())"
+        case .watchBoard: return "watch board: pinned resources, live"
+        case .showChanges: return "what changed: the last change's full diff"
+        case .timeline: return "timeline: this run's versions, compare any two"
+        case .pauseAll: return "pause / resume every pinned resource"
+        case .exportHAR: return "export the session as HAR 1.2 (secrets masked)"
         case .interrupt: return "cancel what is loading; nothing loading (or twice): quit"
         case .quit: return "quit"
         }

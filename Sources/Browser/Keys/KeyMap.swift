@@ -31,6 +31,8 @@ public struct KeyMap: Equatable, Sendable {
         .toggleHead: [.character("m")], .history: [.character("h")], .savedRequests: [.character("C")],
         .environments: [.character("e")], .cookies: [.character("K")], .importCurl: [.character("I")],
         .saveBody: [.character("S")], .editQuery: [.character("Q")],
+        .pin: [.character("P")], .watchBoard: [.character("v")], .showChanges: [.character("D")],
+        .timeline: [.character("T")], .pauseAll: [.character("A")], .exportHAR: [.character("E")],
         .nextPane: [.tab], .previousPane: [.backTab], .scrollDown: [.character("j"), .down, .wheelDown],
         .scrollUp: [.character("k"), .up, .wheelUp], .scrollLeft: [.left, .character("H")],
         .scrollRight: [.right, .character("L")], .pageDown: [.pageDown, .character(" ")],

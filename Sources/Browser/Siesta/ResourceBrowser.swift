@@ -51,6 +51,18 @@ public final class ResourceBrowser: ResourceObserver {
     private var pending: [Action] = []
     private var isDraining = false
     private var resourceListIsStale = false
+    /// Pinned resources: their expiration and refreshes.
+    private let watchController: WatchController
+    /// This run's versions of every resource's data.
+    private let versionStore = VersionStore()
+    /// The streams read from responses.
+    private let streams = StreamController()
+    /// The diff running for each resource.
+    private var diffTasks: [String: Task<Void, Never>] = [:]
+    /// The version each resource's newest diff belongs to.
+    private var latestVersion: [String: Int] = [:]
+    /// The program's version, for the HAR file's creator.
+    public var version = "dev"
 
     /// Creates a browser for a service with a start state. To show HTTP status codes in success
     /// hooks, pass the `exchangeRecorder` whose `provider()` the service sends through.
@@ -62,7 +74,19 @@ public final class ResourceBrowser: ResourceObserver {
         self.state = state
         self.exchangeRecorder = exchangeRecorder
         self.workspace = workspace
+        watchController = WatchController(service: service)
         JSONDocumentTransformer.install(on: service)
+        watchController.scheduler.refresh = { [weak self] url in self?.refreshPinned(url) ?? false }
+        streams.onChange = { [weak self] snapshot in self?.dispatch(.streamChanged(snapshot)) }
+        exchangeRecorder?.onStream = { [weak self] stream in
+            Task { @MainActor [weak self] in
+                guard let self else {
+                    stream.cancel()
+                    return
+                }
+                self.streams.opened(stream)
+            }
+        }
         workspace?.dispatch = { [weak self] action in self?.dispatch(action) }
         // The environment's auth goes on every request, loads included.
         if let workspace {
@@ -94,7 +118,8 @@ public final class ResourceBrowser: ResourceObserver {
             index += 1
             state.now = Date().timeIntervalSince1970
             for command in state.update(next) { execute(command) }
-            if index == pending.count, resourceListIsStale {
+            // The list is built only while it is shown: with many resources it is not free.
+            if index == pending.count, resourceListIsStale, state.showResources {
                 resourceListIsStale = false
                 pending.append(.resourcesListed(resourceList()))
             }
@@ -122,12 +147,113 @@ public final class ResourceBrowser: ResourceObserver {
     /// refreshed after it.
     public func resourceChanged(_ resource: Resource, event: ResourceEvent) {
         var rebuild = false
+        let url = resource.url.absoluteString
         if case .newData = event { rebuild = true }
-        if case .requested = event { progress[resource.url.absoluteString] = 0 }
-        if !resource.isLoading { progress[resource.url.absoluteString] = nil }
+        if case .requested = event { progress[url] = 0 }
+        if !resource.isLoading { progress[url] = nil }
         let snapshot = snapshot(of: resource, rebuildBody: rebuild)
         resourceListIsStale = true
         dispatch(.resourceChanged(snapshot, event: event))
+        switch event {
+        case .newData:
+            if let body = snapshot.latestData?.body {
+                recordVersion(of: url, body: body, event: event, size: snapshot.latestData?.byteCount)
+            }
+            watchController.resourceReported(url)
+        case .notModified, .error, .requestCancelled:
+            watchController.resourceReported(url)
+        case .observerAdded, .requested:
+            break
+        }
+    }
+
+    // MARK: versions and changes
+
+    /// Keeps a new version of `url`'s data and, when there was one before, diffs the two off the
+    /// main actor; the result arrives as `.changeDetected`.
+    private func recordVersion(of url: String, body: BodyContent, event: ResourceEvent, size: Int?) {
+        guard let version = Self.comparable(body) else { return }
+        let (added, previous) = versionStore.add(
+            url: url, event: event.description, time: Date().timeIntervalSince1970, body: version,
+            size: size ?? body.bytes?.count ?? 0)
+        dispatch(.versionsChanged(url: url, versionStore.versions(of: url)))
+        guard let previous else { return }
+        latestVersion[url] = added.id
+        diffTasks[url]?.cancel()
+        let id = added.id
+        diffTasks[url] = Task.detached(priority: .utility) { [weak self] in
+            let change = ChangeDetector.compare(previous, version)
+            guard !Task.isCancelled else { return }
+            await self?.changeDetected(url: url, version: id, change: change)
+        }
+    }
+
+    private func changeDetected(url: String, version: Int, change: ResourceChange) {
+        guard latestVersion[url] == version else { return }
+        diffTasks[url] = nil
+        dispatch(.changeDetected(url: url, version: version, change))
+    }
+
+    /// A body as a version to compare: its JSON document, its text, or its bytes.
+    private static func comparable(_ body: BodyContent) -> ChangeDetector.Version? {
+        switch body {
+        case .json(let outline): return .json(outline.document)
+        case .text(let document): return .text(document.text)
+        case .binary(let document): return .bytes(document.data)
+        case .empty: return nil
+        }
+    }
+
+    /// The watch board's refresh of a pinned resource: `loadIfNeeded()`, unless it is loading.
+    /// Returns whether a request is under way.
+    private func refreshPinned(_ url: String) -> Bool {
+        let target = resource(url)
+        observe(target)
+        if target.isLoading { return true }
+        guard let request = target.loadIfNeeded() else { return false }
+        attachHooks(request, to: target, method: .get)
+        dispatch(.watchRefreshSent(url: url))
+        return true
+    }
+
+    /// Shows versions `older` and `newer` of `url` as a diff, computed off the main actor.
+    private func compareVersions(url: String, older: Int, newer: Int) {
+        guard let old = versionStore.body(of: older), let new = versionStore.body(of: newer) else {
+            dispatch(.note("that version's body was let go to save memory: only recent bodies are kept", isError: true))
+            return
+        }
+        let title = "versions \(older) → \(newer) · \(state.displayPath(url))"
+        Task.detached(priority: .userInitiated) { [weak self] in
+            let change = ChangeDetector.compare(old, new)
+            await self?.dispatch(
+                .showViewer(TextViewer(title: title, note: change.summary, text: change.diffText, kind: .diff)))
+        }
+    }
+
+    /// Writes the session's exchanges as HAR to `path`, off the main actor.
+    private func exportHAR(to path: String) {
+        guard let exchangeRecorder else {
+            dispatch(.note("no exchanges are recorded in this browser", isError: true))
+            return
+        }
+        let exchanges = exchangeRecorder.sessionExchanges()
+        let version = version
+        let file = (path as NSString).expandingTildeInPath
+        Task.detached(priority: .userInitiated) { [weak self] in
+            let data = HARExport.document(exchanges, version: version)
+            let message: String
+            let failed: Bool
+            do {
+                try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+                message =
+                    "wrote \(exchanges.count) exchanges (\(Format.bytes(data.count))) as HAR 1.2 to \(file), secrets masked"
+                failed = false
+            } catch {
+                message = "could not write \(file): \(error.localizedDescription)"
+                failed = true
+            }
+            await self?.dispatch(.note(message, isError: failed))
+        }
     }
 
     /// Records load progress for the isLoading pane.
@@ -140,12 +266,17 @@ public final class ResourceBrowser: ResourceObserver {
 
     private func resource(_ url: String) -> Resource { service.resource(absoluteURL: url) }
 
-    private func open(_ resource: Resource) {
+    private func observe(_ resource: Resource) {
         let key = resource.url.absoluteString
         if !observed.contains(key) {
             observed.insert(key)
             resource.addObserver(self)
         }
+    }
+
+    private func open(_ resource: Resource) {
+        let key = resource.url.absoluteString
+        observe(resource)
         attachHooks(resource.loadIfNeeded(), to: resource, method: .get)
         resourceListIsStale = true
         dispatch(.resourceChanged(snapshot(of: resource, rebuildBody: bodies[key] == nil), event: nil))
@@ -202,6 +333,10 @@ public final class ResourceBrowser: ResourceObserver {
             resource(url).wipe()
         case .cancelLoads(let url):
             let requests = resource(url).loadRequests
+            if streams.stop(url) {
+                dispatch(.note("stream stopped: r load() starts it again", isError: false))
+                if requests.isEmpty { return }
+            }
             if requests.isEmpty { dispatch(.note("no load in flight to cancel", isError: false)) }
             for request in requests { request.cancel() }
         case .send(let draft, let from):
@@ -233,7 +368,18 @@ public final class ResourceBrowser: ResourceObserver {
                 return
             }
             workspace.perform(command, shownBody: state.shownBody)
-        case .copyToClipboard, .exportSVG, .redraw, .quit:
+        case .watch(let command):
+            if case .pin(let url, _) = command { observe(resource(url)) }
+            watchController.perform(command)
+        case .compareVersions(let url, let older, let newer):
+            compareVersions(url: url, older: older, newer: newer)
+        case .exportHAR(let path):
+            exportHAR(to: path)
+        case .quit:
+            streams.stopAll()
+            watchController.scheduler.stop()
+            onEffect(command)
+        case .copyToClipboard, .exportSVG, .redraw:
             onEffect(command)
         }
     }

@@ -21,8 +21,9 @@ public struct BrowserLayout: Equatable, Sendable {
     /// False on short terminals, where the URL pane is two unboxed lines at the top.
     public var isURLBoxed: Bool
 
-    /// Computes the layout.
-    public init(width: Int, height: Int, showResources: Bool) {
+    /// Computes the layout; with `watchRows` (the number of pinned resources), the watch board
+    /// takes the top of latestData's area.
+    public init(width: Int, height: Int, showResources: Bool, watchRows: Int? = nil) {
         frames = [:]
         isCompact = false
         isURLBoxed = true
@@ -40,7 +41,7 @@ public struct BrowserLayout: Equatable, Sendable {
             let (left, right) = main.splitLeft(width - rightWidth)
             let (urlFrame, dataArea) = left.splitTop(4)
             frames[.url] = urlFrame
-            placeData(dataArea, showResources: showResources)
+            placeData(dataArea, showResources: showResources, watchRows: watchRows)
             let (loadingFrame, rest) = right.splitTop(6)
             let (errorFrame, eventsFrame) = rest.splitTop(max(5, min(9, rest.height / 3)))
             frames[.isLoading] = loadingFrame
@@ -55,7 +56,7 @@ public struct BrowserLayout: Equatable, Sendable {
             frames[.isLoading] = loadingFrame
             frames[.latestError] = errorFrame
             frames[.events] = eventsFrame
-            placeData(dataArea, showResources: showResources)
+            placeData(dataArea, showResources: showResources, watchRows: watchRows)
         } else {
             // Under 20 rows: two unboxed URL lines and one line of Events, the rest for latestData.
             isCompact = true
@@ -64,11 +65,23 @@ public struct BrowserLayout: Equatable, Sendable {
             let (dataArea, eventsFrame) = rest.splitBottom(isURLBoxed ? 4 : 3)
             frames[.url] = urlFrame
             frames[.events] = eventsFrame
-            placeData(dataArea, showResources: showResources)
+            placeData(dataArea, showResources: showResources, watchRows: watchRows)
         }
     }
 
-    private mutating func placeData(_ area: Rect, showResources: Bool) {
+    private mutating func placeData(_ area: Rect, showResources: Bool, watchRows: Int?) {
+        var area = area
+        if let watchRows {
+            // The board's rows plus its box, at most half the area; latestData keeps at least 3 rows.
+            let rows = min(max(3, watchRows + 2), max(3, area.height / 2))
+            guard area.height - rows >= 3 else {
+                frames[.watch] = area
+                return
+            }
+            let (board, rest) = area.splitTop(rows)
+            frames[.watch] = board
+            area = rest
+        }
         if showResources && area.width >= 60 {
             let (list, data) = area.splitLeft(min(40, area.width / 3))
             frames[.resources] = list
@@ -90,6 +103,6 @@ public struct BrowserLayout: Equatable, Sendable {
 
     /// Panes that take focus (every visible one: all scroll sideways), in Tab order.
     public var focusablePanes: [Pane] {
-        [Pane.latestData, .events, .resources, .url, .isLoading, .latestError].filter { frames[$0] != nil }
+        [Pane.latestData, .watch, .events, .resources, .url, .isLoading, .latestError].filter { frames[$0] != nil }
     }
 }

@@ -126,7 +126,18 @@ public enum BrowserView {
                 if let record = state.current?.lastExchange {
                     title.append(Span("· \(record.timingSummary) ", theme.style(.muted)))
                 }
+            } else if let current = state.current, let stream = state.streams[current.url] {
+                var facts = [stream.kindName, "\(stream.eventCount) events", stream.phaseText(now: state.now)]
+                if stream.droppedCount > 0 { facts.append("\(stream.droppedCount) dropped") }
+                if stream.isLive { facts.append("c stops") }
+                title.append(
+                    Span(
+                        "  " + safe(facts.joined(separator: " · ")) + " ",
+                        theme.style(stream.isLive ? .loading : .muted)))
             } else if let data = state.current?.latestData {
+                if let url = state.currentURL, let change = state.changes[url], state.highlight?.url == url {
+                    title.append(Span("  changed \(change.counts) (D)", theme.style(.warning, attributes: .bold)))
+                }
                 title += metadataSpans(data, state: state)
             }
             drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
@@ -164,6 +175,17 @@ public enum BrowserView {
             drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
             scrolled(pane, state: state, inner: inner, into: &screen) { screen, inner in
                 EventsView.draw(state, inner: inner, into: &screen)
+            }
+        case .watch:
+            drawBox(
+                frame, title: WatchBoardView.title(state, focused: focused), focused: focused, theme: theme,
+                into: &screen)
+            scrolled(pane, state: state, inner: inner, into: &screen) { screen, inner in
+                WatchBoardView.draw(state, inner: inner, focused: focused, into: &screen)
+            }
+            let hints = WatchBoardView.keyHints
+            if focused, frame.width > CharacterWidth.of(hints) + 4 {
+                screen.put(hints, x: frame.x + 2, y: frame.maxY - 1, style: theme.style(.muted))
             }
         case .resources:
             title = [Span("cachedResources", titleStyle), Span(" \(state.resourceOrder.count)", theme.style(.muted))]
@@ -292,6 +314,19 @@ public enum BrowserView {
             }
             return
         }
+        if let stream = state.streams[snapshot.url] {
+            let body = stream.body
+            if state.wrapsLines {
+                drawWrappedBody(
+                    body, position: state.position, theme: theme, inner: inner, showCursor: focused,
+                    highlight: state.searchQuery, into: &screen)
+            } else {
+                drawBody(
+                    body, position: state.position, theme: theme, inner: inner, showCursor: focused,
+                    highlight: state.searchQuery, marksOverflow: true, into: &screen)
+            }
+            return
+        }
         guard let data = snapshot.latestData else {
             // No data but an error with a body: the body is what the server said, so it gets
             // the big pane, under a marker that says whose body it is.
@@ -316,22 +351,43 @@ public enum BrowserView {
             }
             return
         }
+        let changed = changedLines(state, url: snapshot.url, body: data.body)
         if state.wrapsLines {
             drawWrappedBody(
                 data.body, position: state.position, theme: theme, inner: inner, showCursor: focused,
-                highlight: state.searchQuery, into: &screen)
+                highlight: state.searchQuery, changed: changed, into: &screen)
             return
         }
         drawBody(
             data.body, position: state.position, theme: theme, inner: inner, showCursor: focused,
-            highlight: state.searchQuery, marksOverflow: true, into: &screen)
+            highlight: state.searchQuery, marksOverflow: true, changed: changed, into: &screen)
+    }
+
+    /// Whether a line of the body holds a value (or is a line) that the last change added or
+    /// changed, while the change is highlighted; nil when nothing is.
+    static func changedLines(_ state: BrowserState, url: String, body: BodyContent) -> ((Int) -> Bool)? {
+        guard let highlight = state.highlight, highlight.url == url, state.now < highlight.until,
+            let change = state.changes[url], !change.highlightedEntries.isEmpty
+        else { return nil }
+        let entries = change.highlightedEntries
+        switch (body, change.method) {
+        case (.json(let outline), .json): return { line in outline.entry(atLine: line).map(entries.contains) ?? false }
+        case (.text, .lines): return { entries.contains($0) }
+        default: return nil
+        }
+    }
+
+    /// Marks a changed row: a bar on the box's left border and bold text.
+    private static func markChanged(row: Rect, theme: Theme, into screen: inout Screen) {
+        screen.put("▌", x: row.x - 1, y: row.y, style: theme.style(.warning, attributes: .bold))
+        screen.addAttributes(.bold, in: row)
     }
 
     /// Draws a body with long lines wrapped at the pane's width, from row `position.topRow` of
     /// line `position.top`; every row of the cursor line is highlighted.
     static func drawWrappedBody(
         _ body: BodyContent, position: ViewPosition, theme: Theme, inner: Rect, showCursor: Bool,
-        highlight: String?, into screen: inout Screen
+        highlight: String?, changed: ((Int) -> Bool)? = nil, into screen: inout Screen
     ) {
         var y = 0
         var index = position.top
@@ -345,6 +401,7 @@ public enum BrowserView {
                 let rect = Rect(x: inner.x, y: inner.y + y, width: inner.width, height: 1)
                 screen.put(spans: row, x: inner.x, y: inner.y + y, maxWidth: inner.width)
                 if let highlight, !highlight.isEmpty { markMatches(of: highlight, in: &screen, row: rect) }
+                if changed?(index) == true { markChanged(row: rect, theme: theme, into: &screen) }
                 if showCursor && index == position.cursor { screen.addAttributes(.reverse, in: rect) }
                 y += 1
             }
@@ -379,7 +436,8 @@ public enum BrowserView {
     /// text continues off-screen gets `‹` / `›` on the box border beside it.
     static func drawBody(
         _ body: BodyContent, position: ViewPosition, theme: Theme, inner: Rect, showCursor: Bool,
-        highlight: String? = nil, marksOverflow: Bool = false, into screen: inout Screen
+        highlight: String? = nil, marksOverflow: Bool = false, changed: ((Int) -> Bool)? = nil,
+        into screen: inout Screen
     ) {
         for row in 0..<inner.height {
             let index = position.top + row
@@ -398,6 +456,9 @@ public enum BrowserView {
             }
             if let highlight, !highlight.isEmpty {
                 markMatches(of: highlight, in: &screen, row: Rect(x: inner.x, y: y, width: inner.width, height: 1))
+            }
+            if changed?(index) == true {
+                markChanged(row: Rect(x: inner.x, y: y, width: inner.width, height: 1), theme: theme, into: &screen)
             }
             if showCursor && index == position.cursor {
                 screen.addAttributes(.reverse, in: Rect(x: inner.x, y: y, width: inner.width, height: 1))

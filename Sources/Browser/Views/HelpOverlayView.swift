@@ -55,6 +55,11 @@ public enum HelpOverlayView {
                 ]
             case .environment:
                 rows += [("Enter", "use this environment for {{variables}} and auth")]
+            case .timeline:
+                rows += [
+                    ("Enter", "diff this version with the one before it"),
+                    ("Ctrl-D", "mark a version; Ctrl-D on another shows the diff of the two"),
+                ]
             }
             return rows
         case .viewer?:
@@ -73,6 +78,8 @@ public enum HelpOverlayView {
             case .saveRequest: enter = "save the form's request in the collection under this name"
             case .renameSavedRequest: enter = "rename the saved request"
             case .password: enter = "keep the password for this run (never shown, never stored)"
+            case .watchInterval: enter = "refresh the pinned resource this often (its expirationTime)"
+            case .exportHAR: enter = "write every exchange of this run as HAR 1.2, secrets masked"
             }
             let goKeys: [(String, String)] =
                 prompt.isGoTo

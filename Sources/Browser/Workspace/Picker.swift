@@ -12,6 +12,8 @@ public struct Picker {
         case collection
         /// The collection's environments.
         case environment
+        /// The versions of the resource at a URL in this run, newest first.
+        case timeline(url: String)
     }
 
     /// What the list is.
@@ -43,6 +45,7 @@ public struct Picker {
         case .history: return "history"
         case .collection: return "saved requests"
         case .environment: return "environments"
+        case .timeline: return "timeline"
         }
     }
 
@@ -56,6 +59,8 @@ public struct Picker {
                 "type to filter · Enter open in a form · Ctrl-N rename · Ctrl-Y duplicate · Ctrl-X delete · Esc close"
         case .environment:
             return "type to filter · Enter use this environment · Esc close"
+        case .timeline:
+            return "Enter diff with the version before · Ctrl-D mark, then diff · Esc close"
         }
     }
 

@@ -330,7 +330,7 @@ public final class WorkspaceSession {
             guard let (oldEntry, oldBody) = await loadEntry(older), let (newEntry, newBody) = await loadEntry(newer)
             else { return }
             var text = await Task.detached {
-                HistoryDiffText.render(old: oldBody ?? Data(), new: newBody ?? Data())
+                ChangeDetector.diffText(old: oldBody ?? Data(), new: newBody ?? Data())
             }.value
             // A 304 carries no body of its own: comparing it says nothing about the resource.
             for entry in [oldEntry, newEntry] where entry.statusCode == 304 {

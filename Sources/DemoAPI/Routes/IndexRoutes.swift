@@ -34,6 +34,13 @@ struct IndexRoutes {
         "brokenScalar": "/broken/scalar",
         "brokenEmpty": "/broken/empty",
         "brokenCharset": "/broken/charset",
+        "orders": "/orders",
+        "order": "/orders/7",
+        "liveCounter": "/live/counter",
+        "liveList": "/live/list",
+        "liveStatic": "/live/static",
+        "events": "/events",
+        "ndjsonStream": "/live/ndjson",
     ]
 
     /// Adds the route to `router`.

@@ -16,9 +16,12 @@ import ServiceLifecycle
 /// await server.shutdown()
 /// ```
 ///
-/// Each server has its own in-memory data, seeded afresh on every ``start(host:port:)``: writes
-/// through one server are never seen by another, and nothing is persisted. The server logs
-/// nothing, so it can run inside a terminal program.
+/// Each server has its own in-memory data, seeded afresh on every ``start(host:port:liveStep:)``:
+/// writes through one server are never seen by another, and nothing is persisted. The server
+/// logs nothing, so it can run inside a terminal program.
+///
+/// The live routes (`/orders`, `/live/…`, `/events`, `/live/ndjson`) change by themselves: their
+/// state is a function of the number of ``liveStep`` intervals elapsed since the server started.
 ///
 /// Keep a reference for as long as the server should run: when the last reference goes away
 /// the server is stopped as by ``shutdown()``, without waiting for it.
@@ -28,18 +31,29 @@ public final class DemoServer: Sendable {
     public let baseURL: URL
 
     /// The TCP port the server listens on: the one asked for, or the one the system chose when
-    /// ``start(host:port:)`` was given port 0.
+    /// ``start(host:port:liveStep:)`` was given port 0.
     public let port: Int
+
+    /// The length of one step of the live routes: each step the live counter counts one more,
+    /// order 7 moves to its next status, the live list changes and the streams send one more
+    /// event or line.
+    public let liveStep: Duration
 
     private let store: DemoStore
     private let task: Task<Void, any Error>
     private let serviceGroup: ServiceGroup
 
     private init(
-        baseURL: URL, port: Int, store: DemoStore, task: Task<Void, any Error>, serviceGroup: ServiceGroup
+        baseURL: URL,
+        port: Int,
+        liveStep: Duration,
+        store: DemoStore,
+        task: Task<Void, any Error>,
+        serviceGroup: ServiceGroup
     ) {
         self.baseURL = baseURL
         self.port = port
+        self.liveStep = liveStep
         self.store = store
         self.task = task
         self.serviceGroup = serviceGroup
@@ -56,14 +70,19 @@ public final class DemoServer: Sendable {
     ///     loopback address exposes the demo data (and its writable routes) to the network.
     ///   - port: The port to bind; 0 (the default) lets the system choose a free port, which
     ///     ``port`` then reports.
+    ///   - liveStep: How often the live routes change: 2 seconds by default; tests pass tens of
+    ///     milliseconds. Steps shorter than a millisecond are raised to one.
     /// - Throws: The network stack's error when the address cannot be bound (for example a port
     ///   already in use), or ``DemoServerError/didNotStart`` if the server stopped before it
     ///   listened.
-    public static func start(host: String = "127.0.0.1", port: Int = 0) async throws -> DemoServer {
+    public static func start(
+        host: String = "127.0.0.1", port: Int = 0, liveStep: Duration = .seconds(2)
+    ) async throws -> DemoServer {
         let store = DemoStore()
+        let clock = LiveClock(step: liveStep)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
-            router: RouterFactory.makeRouter(store: store),
+            router: RouterFactory.makeRouter(store: store, clock: clock),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? port)
@@ -88,7 +107,9 @@ public final class DemoServer: Sendable {
             _ = await task.result
             throw DemoServerError.didNotStart
         }
-        return DemoServer(baseURL: baseURL, port: boundPort, store: store, task: task, serviceGroup: serviceGroup)
+        return DemoServer(
+            baseURL: baseURL, port: boundPort, liveStep: clock.step, store: store, task: task,
+            serviceGroup: serviceGroup)
     }
 
     /// The number of requests received so far for exactly `path` (for example `"/counter"`),
@@ -103,6 +124,13 @@ public final class DemoServer: Sendable {
     /// Sets every request count back to zero, including the one that `GET /counter` reports.
     public func resetRequestCounts() {
         store.resetRequestCounts()
+    }
+
+    /// The number of streamed responses (`/events`, `/live/ndjson`) being written right now. A
+    /// stream stops, and leaves this count, when it reaches its `count` or `drop` limit, or at
+    /// its first write after the client has gone away.
+    public var openStreamCount: Int {
+        store.openStreamCount()
     }
 
     /// Stops the server: it stops listening first, gives requests in flight a quarter of a second

@@ -2,10 +2,10 @@ import Hummingbird
 
 /// Puts the demo's middleware and routes together into one router.
 enum RouterFactory {
-    /// A router serving every demo route from `store`. Requests are counted before anything
-    /// else runs, every error becomes a JSON error body, and each `GET` route also answers
-    /// `HEAD` with the same headers and no body.
-    static func makeRouter(store: DemoStore) -> Router<BasicRequestContext> {
+    /// A router serving every demo route from `store`, with the live routes following `clock`.
+    /// Requests are counted before anything else runs, every error becomes a JSON error body,
+    /// and each `GET` route also answers `HEAD` with the same headers and no body.
+    static func makeRouter(store: DemoStore, clock: LiveClock) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestCountingMiddleware(store: store))
         router.add(middleware: ErrorBodyMiddleware())
@@ -23,6 +23,10 @@ enum RouterFactory {
         UnicodeRoutes().register(on: router)
         CookieRoutes().register(on: router)
         RedirectRoutes().register(on: router)
+        OrderRoutes(clock: clock).register(on: router)
+        LiveRoutes(clock: clock).register(on: router)
+        EventStreamRoutes(clock: clock, store: store).register(on: router)
+        NDJSONStreamRoutes(clock: clock, store: store).register(on: router)
         return router
     }
 }

@@ -1,7 +1,7 @@
 import NIOConcurrencyHelpers
 
-/// All mutable state of one server: the browsable records, the request counters, and the
-/// state of the flaky and retry routes.
+/// All mutable state of one server: the browsable records, the request counters, the state of
+/// the flaky and retry routes, and the number of live streams being written.
 ///
 /// Every method takes one lock for its whole effect, so each call is atomic with respect to the
 /// others and the store can be shared by all request handlers.
@@ -15,6 +15,7 @@ final class DemoStore: Sendable {
         var requestCounts: [String: Int] = [:]
         var flakyRequests = 0
         var retryAttempts: [String: Int] = [:]
+        var openStreams = 0
 
         mutating func requireUser(_ id: Int) throws {
             guard users[id] != nil else {
@@ -210,5 +211,22 @@ final class DemoStore: Sendable {
             state.retryAttempts[key, default: 0] += 1
             return state.retryAttempts[key]!
         }
+    }
+
+    // MARK: Live streams
+
+    /// Notes that a streamed response (`/events`, `/live/ndjson`) has started writing.
+    func streamOpened() {
+        state.withLockedValue { $0.openStreams += 1 }
+    }
+
+    /// Notes that a streamed response has stopped writing, because it ended or failed.
+    func streamClosed() {
+        state.withLockedValue { $0.openStreams -= 1 }
+    }
+
+    /// The number of streamed responses being written.
+    func openStreamCount() -> Int {
+        state.withLockedValue { $0.openStreams }
     }
 }

@@ -6,4 +6,8 @@ enum ContentType {
     static let text = "text/plain; charset=utf-8"
     /// Raw bytes, used by the download route.
     static let octetStream = "application/octet-stream"
+    /// A Server-Sent Events stream.
+    static let eventStream = "text/event-stream"
+    /// Newline-delimited JSON: one JSON text per line.
+    static let ndjson = "application/x-ndjson"
 }

@@ -12,6 +12,14 @@ enum JSONCoding {
         return try encoder.encode(value)
     }
 
+    /// Encodes `value` as compact JSON on one line, keys sorted, for the streaming routes whose
+    /// formats are line-based (Server-Sent Events `data:` lines, NDJSON).
+    static func encodeLine(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
     /// Decodes a JSON request body, turning any failure into a 400 ``APIError``.
     static func decodeBody<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         if data.isEmpty {

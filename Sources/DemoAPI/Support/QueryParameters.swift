@@ -26,4 +26,11 @@ struct QueryParameters {
         }
         return value
     }
+
+    /// The integer value of `name`, `nil` when absent or empty; a value that is not an integer
+    /// in `range` is a 400 error.
+    func optionalInt(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = string(name), !text.isEmpty else { return nil }
+        return try int(name, default: range.lowerBound, in: range)
+    }
 }

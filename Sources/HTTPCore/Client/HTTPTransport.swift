@@ -73,12 +73,50 @@ package final class HTTPTransport: Sendable {
     }
 
     /// Starts an exchange; `completion` runs exactly once, on any thread, unless nothing was
-    /// started (it then runs before this returns).
+    /// started (it then runs before this returns). When the monitor takes streams and the response
+    /// is one (``HTTPStreamDetection``), the exchange completes with the head and an empty body
+    /// and the monitor receives the ``HTTPStream``.
     package func start(
         _ request: URLRequest,
         maximumBodySize: Int = .max,
         completion: @escaping @Sendable (Result<HTTPExchangeResponse, HTTPFailure>) -> Void
     ) -> HTTPTransfer {
+        let monitor = monitor
+        let streams = monitor?.takesStreams == true
+        return begin(request, maximumBodySize: maximumBodySize, streaming: streams ? .detect : .never) {
+            result, stream in
+            completion(result)
+            if let stream { monitor?.streamOpened(stream) }
+        }
+    }
+
+    /// Sends a request whose response, whatever it is, is read as a stream: `completion` gets the
+    /// ``HTTPStream`` once the final head arrived (check its status and type), or the failure.
+    /// The request's timeout covers the wait for the head only.
+    @discardableResult
+    package func openStream(
+        _ request: URLRequest, completion: @escaping @Sendable (Result<HTTPStream, HTTPFailure>) -> Void
+    ) -> HTTPTransfer {
+        begin(request, maximumBodySize: .max, streaming: .always) { result, stream in
+            switch (result, stream) {
+            case (_, let stream?): completion(.success(stream))
+            case (.failure(let failure), nil): completion(.failure(failure))
+            case (.success, nil):
+                completion(.failure(HTTPFailure(kind: .malformedResponse, underlying: HTTPClientError.cancelled)))
+            }
+        }
+    }
+
+    /// Which responses become streams.
+    private enum StreamMode {
+        case never, detect, always
+    }
+
+    private func begin(
+        _ request: URLRequest, maximumBodySize: Int, streaming: StreamMode,
+        completion: @escaping @Sendable (Result<HTTPExchangeResponse, HTTPFailure>, HTTPStream?) -> Void
+    ) -> HTTPTransfer {
+        let original = request
         var request = request
         monitor?.prepare(&request)
         settings.defaultHeaders.apply(to: &request)
@@ -87,9 +125,28 @@ package final class HTTPTransport: Sendable {
         let sent = chain.request
         let monitor = monitor
         let settings = settings
+        let timeout = request.timeoutInterval > 0 ? min(request.timeoutInterval, 1e9) : nil
+        let decision: HTTPExchangeDelegate.StreamDecision?
+        switch streaming {
+        case .never: decision = nil
+        case .detect:
+            decision = { HTTPStreamDetection.kind(statusCode: $0.statusCode, headerFields: $0.headerFields) != nil }
+        case .always: decision = { _ in true }
+        }
+        // A response that may become a stream is timed up to its head only, by a timer of our own.
         let deadline: NIODeadline? =
-            request.timeoutInterval > 0
-            ? .now() + .nanoseconds(Int64(min(request.timeoutInterval, 1e9) * 1e9)) : nil
+            decision == nil ? timeout.map { .now() + .nanoseconds(Int64($0 * 1e9)) } : nil
+        let reopener:
+            @Sendable (URLRequest, @escaping @Sendable (Result<HTTPStream, HTTPFailure>) -> Void) ->
+                HTTPTransfer? = { [weak self] request, completion in
+                    guard let self else {
+                        completion(
+                            .failure(HTTPFailure(kind: .cannotConnect, underlying: HTTPClientError.alreadyShutdown)))
+                        return nil
+                    }
+                    return self.openStream(request, completion: completion)
+                }
+        let delegateBox = NIOLockedValueBox<HTTPExchangeDelegate?>(nil)
         let delegate = HTTPExchangeDelegate(
             url: request.url ?? URL(string: "about:blank")!, maximumBodySize: maximumBodySize,
             cookieJar: settings.cookieJar,
@@ -106,16 +163,37 @@ package final class HTTPTransport: Sendable {
                 case .failure(let failure): delegate.fail(failure)
                 }
             },
-            completion: { result, timing in
+            streamDecision: decision,
+            completion: { result, timing, chunks in
+                let owner = delegateBox.withLockedValue { box in
+                    defer { box = nil }
+                    return box
+                }
+                let stream: HTTPStream?
+                if case .success(let response) = result, let chunks, let owner {
+                    stream = HTTPStream(
+                        response: response, request: original,
+                        kind: HTTPStreamDetection.kind(
+                            statusCode: response.statusCode, headerFields: response.headerFields),
+                        chunks: chunks, delegate: owner, reopener: reopener)
+                } else {
+                    stream = nil
+                }
                 // A failure is diagnosed for the hop that failed, through its own proxy.
                 let url = chain.request.url ?? URL(string: "about:blank")!
                 let proxy = settings.proxy.proxy(for: url)
                 HTTPTLSDiagnosis(url: url, proxy: proxy, tls: settings.tls).refine(result) { result in
                     let result = HTTPProxyFailure.explain(result, proxy: proxy, url: url)
                     monitor?.exchangeFinished(HTTPExchange(request: sent, result: result, timing: timing))
-                    completion(result)
+                    completion(result, stream)
                 }
             })
+        delegateBox.withLockedValue { $0 = delegate }
+        if decision != nil, let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak delegate] in
+                delegate?.timeOutUnlessStreaming()
+            }
+        }
         startHop(sent, delegate: delegate, deadline: deadline)
         return HTTPTransfer(delegate: delegate)
     }

@@ -18,17 +18,27 @@ import NIOHTTP1
 /// ``redirectTarget`` says is a redirect to follow has its body read and dropped (the body limit
 /// still applies), and when it ends ``followRedirect`` starts the next hop. Cancelling stops the
 /// hop in progress and any hop not yet started.
+///
+/// A final response that ``streamDecision`` picks becomes a stream: the exchange completes with
+/// the head and an empty body, and the body's bytes go to ``streamChunks`` as they arrive instead
+/// of being collected.
 final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     typealias Response = Void
 
-    /// Called once with the outcome; may run on any thread.
-    typealias Completion = @Sendable (Result<HTTPExchangeResponse, HTTPFailure>, HTTPExchangeTiming) -> Void
+    /// Called once with the outcome, and the stream's bytes when the response became a stream;
+    /// may run on any thread.
+    typealias Completion =
+        @Sendable (
+            Result<HTTPExchangeResponse, HTTPFailure>, HTTPExchangeTiming, AsyncStream<HTTPStreamChunk>?
+        ) -> Void
     /// The URL a response head redirects to, when the redirect is followed; nil when the head is
     /// the final response.
     typealias RedirectTarget = @Sendable (HTTPResponseHead) -> URL?
     /// Starts the next hop of `delegate` after a redirect with `status` to the URL; called once the
     /// redirect response has ended.
     typealias FollowRedirect = @Sendable (_ delegate: HTTPExchangeDelegate, _ status: Int, _ target: URL) -> Void
+    /// Whether a final response (head only, empty body) is read as a stream.
+    typealias StreamDecision = @Sendable (HTTPExchangeResponse) -> Bool
 
     private struct State {
         var url: URL
@@ -46,6 +56,12 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         /// The task of the current hop.
         var task: HTTPClient.Task<Void>?
         var isCancelled = false
+        /// Where the body goes once the response became a stream.
+        var stream: AsyncStream<HTTPStreamChunk>.Continuation?
+        /// The reading end of ``stream``, until the transport takes it.
+        var chunks: AsyncStream<HTTPStreamChunk>?
+        /// True once the response became a stream (it may have ended since).
+        var wasStream = false
     }
 
     private let state: NIOLockedValueBox<State>
@@ -54,13 +70,16 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     private let cookieJar: HTTPCookieJar?
     private let redirectTarget: RedirectTarget?
     private let followRedirect: FollowRedirect?
+    private let streamDecision: StreamDecision?
 
     /// Creates the delegate of an exchange for `url`. Without `redirectTarget` every response is
     /// final; `cookieJar` stores the cookies of every response head.
     init(
         url: URL, maximumBodySize: Int, cookieJar: HTTPCookieJar? = nil, redirectTarget: RedirectTarget? = nil,
-        followRedirect: FollowRedirect? = nil, completion: @escaping Completion
+        followRedirect: FollowRedirect? = nil, streamDecision: StreamDecision? = nil,
+        completion: @escaping Completion
     ) {
+        self.streamDecision = streamDecision
         self.maximumBodySize = maximumBodySize
         self.cookieJar = cookieJar
         self.redirectTarget = redirectTarget
@@ -103,6 +122,17 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         task?.cancel()
     }
 
+    /// Fails the exchange as timed out and stops it, unless it ended or became a stream.
+    func timeOutUnlessStreaming() {
+        let task = state.withLockedValue { state -> HTTPClient.Task<Void>? in
+            guard !state.wasStream, state.completion != nil else { return nil }
+            return state.task
+        }
+        guard let task else { return }
+        finish(.failure(HTTPFailure(classifying: HTTPClientError.deadlineExceeded)))
+        task.cancel()
+    }
+
     /// Byte counts so far; safe from any thread.
     var progress: HTTPTransferProgress {
         state.withLockedValue { $0.progress }
@@ -142,10 +172,42 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             state.progress.responseBytesReceived = 0
             state.progress.responseBytesTotal = head.headers.first(name: "content-length").flatMap { Int64($0) }
         }
+        if target == nil, let streamDecision {
+            let response = headResponse()
+            if let response, streamDecision(response) {
+                let (chunks, continuation) = AsyncStream.makeStream(of: HTTPStreamChunk.self)
+                state.withLockedValue { state in
+                    state.stream = continuation
+                    state.chunks = chunks
+                    state.wasStream = true
+                }
+                finish(.success(response))
+            }
+        }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
+    /// The final response so far, with an empty body.
+    private func headResponse() -> HTTPExchangeResponse? {
+        let (url, head, visits) = state.withLockedValue { ($0.url, $0.head, $0.visits) }
+        guard let head else { return nil }
+        return HTTPExchangeResponse(
+            statusCode: Int(head.status.code), reasonPhrase: head.status.reasonPhrase,
+            httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
+            headerFields: head.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }, url: url,
+            redirects: Array(visits.dropLast()), body: Data(),
+            timing: HTTPExchangeTiming(start: start, firstByte: nil, end: start))
+    }
+
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        let stream = state.withLockedValue { state in
+            if state.stream != nil { state.progress.responseBytesReceived += Int64(buffer.readableBytes) }
+            return state.stream
+        }
+        if let stream {
+            stream.yield(.bytes(Data(buffer: buffer)))
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
         let fits = state.withLockedValue { state in
             // A redirect's body is read to keep the connection usable, and dropped.
             if state.redirect != nil {
@@ -168,8 +230,30 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
-        let headReceived = state.withLockedValue { $0.head != nil }
-        finish(.failure(HTTPFailure(classifying: error, headReceived: headReceived)))
+        let (headReceived, cancelled) = state.withLockedValue { ($0.head != nil, $0.isCancelled) }
+        let failure =
+            cancelled
+            ? HTTPFailure(kind: .cancelled, underlying: HTTPClientError.cancelled)
+            : HTTPFailure(classifying: error, headReceived: headReceived)
+        if endStream(failure) { return }
+        finish(.failure(failure))
+    }
+
+    /// Ends the stream, if the response became one, with `failure` (nil: the body ended). Returns
+    /// whether it was a stream.
+    private func endStream(_ failure: HTTPFailure?) -> Bool {
+        let (wasStream, stream) = state.withLockedValue { state in
+            defer {
+                if state.wasStream {
+                    state.stream = nil
+                    state.task = nil
+                }
+            }
+            return (state.wasStream, state.stream)
+        }
+        stream?.yield(.end(failure))
+        stream?.finish()
+        return wasStream
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
@@ -181,6 +265,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             followRedirect(self, redirect.status, redirect.target)
             return
         }
+        if endStream(nil) { return }
         // The body moves out, so a transfer handle kept after the end holds no bytes.
         let (url, head, body, visits) = state.withLockedValue { state in
             defer { state.body = ByteBuffer() }
@@ -202,12 +287,15 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     /// Calls the completion once, with the timing taken now (the response carries the same).
     private func finish(_ result: Result<HTTPExchangeResponse, HTTPFailure>) {
-        let (completion, firstByte) = state.withLockedValue { state -> (Completion?, ContinuousClock.Instant?) in
+        let (completion, firstByte, chunks) = state.withLockedValue {
+            state -> (Completion?, ContinuousClock.Instant?, AsyncStream<HTTPStreamChunk>?) in
             defer {
                 state.completion = nil
-                state.task = nil
+                state.chunks = nil
+                // A stream keeps its task, so that cancelling it closes the connection.
+                if state.stream == nil { state.task = nil }
             }
-            return (state.completion, state.firstByte)
+            return (state.completion, state.firstByte, state.chunks)
         }
         guard let completion else { return }
         let timing = HTTPExchangeTiming(start: start, firstByte: firstByte, end: .now)
@@ -216,6 +304,6 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
                 var response = response
                 response.timing = timing
                 return response
-            }, timing)
+            }, timing, chunks)
     }
 }

@@ -11,6 +11,14 @@ package protocol HTTPExchangeMonitor: Sendable {
     func prepare(_ request: inout URLRequest)
     /// Called once when an exchange ends, with a response or a failure (cancellation included).
     func exchangeFinished(_ exchange: HTTPExchange)
+    /// True when this monitor takes streams (see ``streamOpened(_:)``): the transport then asks
+    /// ``HTTPStreamDetection`` about every final response head, and a request's timeout covers
+    /// only the wait for the head of a response that turns out to be a stream.
+    var takesStreams: Bool { get }
+    /// Receives a response that ``HTTPStreamDetection`` says is a stream, once its head arrived;
+    /// the exchange itself ends at once with the head and an empty body (``exchangeFinished(_:)``
+    /// is called first). Called only when ``takesStreams`` is true.
+    func streamOpened(_ stream: HTTPStream)
 }
 
 extension HTTPExchangeMonitor {
@@ -18,4 +26,8 @@ extension HTTPExchangeMonitor {
     package func prepare(_ request: inout URLRequest) {}
     /// Does nothing.
     package func exchangeFinished(_ exchange: HTTPExchange) {}
+    /// False: every body is read to its end.
+    package var takesStreams: Bool { false }
+    /// Cancels the stream (never called unless ``takesStreams`` is true).
+    package func streamOpened(_ stream: HTTPStream) { stream.cancel() }
 }

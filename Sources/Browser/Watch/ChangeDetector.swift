@@ -1,0 +1,157 @@
+import Foundation
+import OrderedJSON
+import Workspace
+
+/// Compares two versions of a body and says what changed (``ResourceChange``). Pure and
+/// `Sendable`: the browser runs it off the main actor.
+///
+/// Two JSON documents are compared by ``JSONDiff`` (paths, arrays by position or by an `id`-like
+/// key); two texts by ``LineDiff``; anything else only by its bytes.
+public enum ChangeDetector {
+    /// The most changes listed in the full diff.
+    public static let changeLimit = 5000
+    /// The widest a value is shown in a summary, in characters.
+    public static let summaryValueWidth = 40
+
+    /// One version of a body to compare.
+    public enum Version: Sendable {
+        /// A parsed JSON document.
+        case json(JSONDocument)
+        /// Text.
+        case text(String)
+        /// Bytes that are neither.
+        case bytes(Data)
+    }
+
+    /// The full diff of two bodies given as bytes: JSON when both parse, lines of UTF-8 text
+    /// otherwise (history's Ctrl-D).
+    public static func diffText(old: Data, new: Data) -> String {
+        if let oldDocument = try? JSONDocument(data: old), let newDocument = try? JSONDocument(data: new) {
+            return compare(.json(oldDocument), .json(newDocument)).diffText
+        }
+        return compare(.text(String(decoding: old, as: UTF8.self)), .text(String(decoding: new, as: UTF8.self)))
+            .diffText
+    }
+
+    /// What changed from `old` to `new`.
+    public static func compare(_ old: Version, _ new: Version) -> ResourceChange {
+        switch (old, new) {
+        case (.json(let old), .json(let new)):
+            return compareJSON(old, new)
+        case (.text(let old), .text(let new)):
+            return compareLines(old, new)
+        default:
+            let same = data(of: old) == data(of: new)
+            let summary = same ? "same bytes" : "body replaced (\(kind(of: old)) → \(kind(of: new)))"
+            return ResourceChange(
+                method: .bytes, summary: summary, added: 0, removed: 0, changed: same ? 0 : 1, highlightedEntries: [],
+                diffText: "@@ " + summary)
+        }
+    }
+
+    private static func compareJSON(_ old: JSONDocument, _ new: JSONDocument) -> ResourceChange {
+        let diff = JSONDiff.compare(old, new, limit: changeLimit)
+        var highlighted = Set<Int>()
+        let heading =
+            diff.isEmpty ? "@@ same JSON: no value differs (key order aside)" : "@@ \(diff.summary) (JSON, by path)"
+        var lines = [heading]
+        for change in diff.changes {
+            if let entry = change.newEntry, change.kind != .removed { highlighted.insert(entry) }
+            lines.append(line(for: change))
+        }
+        if diff.isTruncated { lines.append("@@ more changes not listed (the first \(changeLimit) are)") }
+        let summary: String
+        if diff.isEmpty {
+            summary = "no value changed"
+        } else if diff.totalCount == 1, let only = diff.changes.first {
+            summary = short(only)
+        } else {
+            summary = diff.summary + (diff.changes.first.map { "  " + short($0) + " …" } ?? "")
+        }
+        return ResourceChange(
+            method: .json, summary: summary, added: diff.addedCount, removed: diff.removedCount,
+            changed: diff.changedCount, highlightedEntries: highlighted, diffText: lines.joined(separator: "\n"))
+    }
+
+    private static func compareLines(_ old: String, _ new: String) -> ResourceChange {
+        let diff = LineDiff.compare(old: old, new: new)
+        var highlighted = Set<Int>()
+        for hunk in diff.hunks {
+            for line in hunk.lines where line.kind == .added {
+                if let number = line.newNumber { highlighted.insert(number - 1) }
+            }
+        }
+        var text =
+            diff.isEmpty
+            ? "@@ same text" : "@@ \(diff.summary) (by lines)\n" + diff.unified(oldLabel: nil, newLabel: nil)
+        if let note = diff.note { text += "\n@@ " + note }
+        let summary: String
+        if diff.isEmpty {
+            summary = "no line changed"
+        } else if diff.addedCount == 1, diff.removedCount == 1,
+            let removed = diff.hunks.first?.lines.first(where: { $0.kind == .removed }),
+            let added = diff.hunks.first?.lines.first(where: { $0.kind == .added })
+        {
+            summary = "line \(added.newNumber ?? 0): \(clip(removed.text)) → \(clip(added.text))"
+        } else {
+            summary = diff.summary + " lines"
+        }
+        return ResourceChange(
+            method: .lines, summary: summary, added: diff.addedCount, removed: diff.removedCount, changed: 0,
+            highlightedEntries: highlighted, diffText: text)
+    }
+
+    /// One change as a line of the full diff.
+    static func line(for change: JSONDiffChange) -> String {
+        let path = change.path.description
+        switch change.kind {
+        case .added: return "+ \(path): \(change.newText ?? "")"
+        case .removed: return "- \(path): \(change.oldText ?? "")"
+        case .changed: return "~ \(path): \(change.oldText ?? "") → \(change.newText ?? "")"
+        case .typeChanged: return "~ \(path): \(change.oldText ?? "") → \(change.newText ?? "") (type changed)"
+        }
+    }
+
+    /// One change in a few words: `status "paid" → "shipped"`, `+ items[3] {"id":4,…}`,
+    /// `− items[0]`.
+    static func short(_ change: JSONDiffChange) -> String {
+        var path = change.path.description
+        if path.hasPrefix("$.") { path.removeFirst(2) } else if path.hasPrefix("$") { path.removeFirst() }
+        if path.isEmpty { path = "(root)" }
+        switch change.kind {
+        case .added: return "+ \(path) \(clip(change.newText ?? ""))"
+        case .removed: return "− \(path)"
+        case .changed, .typeChanged:
+            return "\(path) \(clip(change.oldText ?? "")) → \(clip(change.newText ?? ""))"
+        }
+    }
+
+    /// `text` on one line, cut to ``summaryValueWidth`` characters with `…`.
+    static func clip(_ text: String) -> String {
+        var flat = ""
+        var lastWasSpace = false
+        for character in text.prefix(summaryValueWidth * 4) {
+            let isSpace = character.isWhitespace
+            if isSpace && lastWasSpace { continue }
+            flat.append(isSpace ? " " : character)
+            lastWasSpace = isSpace
+        }
+        return flat.count > summaryValueWidth ? String(flat.prefix(summaryValueWidth - 1)) + "…" : flat
+    }
+
+    private static func data(of version: Version) -> Data {
+        switch version {
+        case .json(let document): return document.data
+        case .text(let text): return Data(text.utf8)
+        case .bytes(let data): return data
+        }
+    }
+
+    private static func kind(of version: Version) -> String {
+        switch version {
+        case .json: return "JSON"
+        case .text: return "text"
+        case .bytes: return "bytes"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// One version of a resource's data in this run: when it arrived, how, its size, and what
+/// changed from the version before. The body itself is kept by the browser (see
+/// ``ResourceBrowser``) while the version is among the last ``maximumPerResource``.
+public struct ResourceVersion: Sendable, Equatable {
+    /// The version's number, unique in the run (counts up).
+    public var id: Int
+    /// The resource's URL.
+    public var url: String
+    /// When it arrived (seconds since 1970).
+    public var time: Double
+    /// The event that brought it (`newData(network)`, `newData(cache)`, `newData(localOverride)`).
+    public var event: String
+    /// The body's size in bytes, when known.
+    public var size: Int?
+    /// What changed from the version before; nil for the first version, and until the diff is
+    /// done.
+    public var change: String?
+    /// True while its body is kept (older bodies are let go to bound memory).
+    public var hasBody = true
+
+    /// The most versions kept per resource.
+    public static let maximumPerResource = 100
+
+    /// Creates a version.
+    public init(id: Int, url: String, time: Double, event: String, size: Int?, change: String? = nil) {
+        self.id = id
+        self.url = url
+        self.time = time
+        self.event = event
+        self.size = size
+        self.change = change
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// One pinned resource on the watch board: how often it refreshes, whether it is paused, and
+/// what happened to it last.
+public struct WatchEntry: Sendable, Equatable {
+    /// The resource's URL.
+    public var url: String
+    /// Seconds its data stays fresh (its `expirationTime`): it refreshes through
+    /// `loadIfNeeded()` once it is older.
+    public var interval: Double
+    /// True while it does not refresh by itself.
+    public var isPaused = false
+    /// The name of its last event (`newData(network)`, `notModified`, `error`…).
+    public var lastEvent: String?
+    /// When the last event happened (seconds since 1970).
+    public var lastEventTime: Double?
+    /// The summary of its last change of data.
+    public var lastChange: String?
+    /// When its data last changed (seconds since 1970).
+    public var lastChangeTime: Double?
+    /// Refreshes that sent a request.
+    public var requestCount = 0
+    /// Responses that said nothing changed (`304 Not Modified`).
+    public var notModifiedCount = 0
+
+    /// Creates an entry.
+    public init(url: String, interval: Double) {
+        self.url = url
+        self.interval = interval
+    }
+}

@@ -1,0 +1,148 @@
+import DemoAPI
+import Foundation
+import Siesta
+import TestSupport
+import Testing
+
+@testable import Browser
+
+/// The watch board, what changed, streams and the HAR export over real HTTP to the demo API on
+/// loopback, its live resources stepping every 300 ms.
+@MainActor
+@Suite("watch, streams and HAR against the demo API", .serialized)
+struct WatchEndToEndTests {
+    private static func text(of stream: StreamSnapshot) -> String {
+        if case .text(let document) = stream.body { return document.text }
+        return ""
+    }
+
+    private static func browser() async throws -> (ResourceBrowser, DemoServer) {
+        let server = try await DemoServer.start(liveStep: .milliseconds(300))
+        let browser = Fixtures.resourceBrowser(on: server)
+        browser.start()
+        await waitUntil("the index") { browser.state.current?.latestData != nil }
+        return (browser, server)
+    }
+
+    @Test("pinned resources refresh by themselves: a changing one says what changed, a static one gets 304s")
+    func pinnedRefresh() async throws {
+        let (browser, server) = try await Self.browser()
+        defer { Task { await server.shutdown() } }
+        let counter = server.baseURL.absoluteString + "live/counter"
+        let still = server.baseURL.absoluteString + "live/static"
+        browser.dispatch(.pin(path: "/live/counter"))
+        browser.dispatch(.pin(path: "/live/static"))
+        #expect(browser.state.watch.entries.map(\.url) == [counter, still])
+        // Every 0.2 s: '=' on the board types the interval.
+        for row in 0..<2 {
+            browser.dispatch(.key(.character("=")))
+            browser.dispatch(.paste("0.2"))
+            browser.dispatch(.key(.enter))
+            if row == 0 { browser.dispatch(.key(.down)) }
+        }
+        #expect(browser.state.watch.entries.map(\.interval) == [0.2, 0.2])
+
+        await waitUntil("the counter to change", timeout: 15) {
+            browser.state.changes[counter]?.summary.contains("count ") == true
+        }
+        let change = try #require(browser.state.changes[counter])
+        #expect(change.summary.hasPrefix("+0 −0 ~2  count "), "count and updatedAt change: \(change.summary)")
+        #expect(browser.state.watch.entries[0].lastChange == change.summary)
+        let line = browser.state.events.last { $0.name == "newData(network)" && $0.resource == "/live/counter" }
+        #expect(line?.detail.hasPrefix(change.summary) == true, "\(String(describing: line))")
+        #expect((browser.state.versions[counter]?.count ?? 0) >= 2)
+
+        await waitUntil("304s for the static resource", timeout: 15) {
+            browser.state.watch.entries[1].notModifiedCount >= 3
+        }
+        #expect(browser.state.changes[still] == nil, "an unchanged resource never changes")
+        #expect(server.requestCount(forPath: "/live/static") >= 4)
+        let hooks = browser.state.events.filter { $0.name == "onNotModified" && $0.resource == "/live/static" }
+        #expect(hooks.contains { $0.detail.hasPrefix("304") }, "the server answered 304: \(hooks.map(\.detail))")
+
+        // Paused, it sends nothing more.
+        browser.dispatch(.key(.character("A")))
+        #expect(browser.state.watch.isAllPaused)
+        try? await Task.sleep(for: .milliseconds(100))
+        let before = server.requestCount(forPath: "/live/static")
+        await waitForClock(toPass: Date.timeIntervalSinceReferenceDate, by: 1)
+        #expect(server.requestCount(forPath: "/live/static") == before)
+    }
+
+    @Test("Server-Sent Events show as they arrive, reconnect with Last-Event-ID after a drop, and c stops them")
+    func serverSentEvents() async throws {
+        let (browser, server) = try await Self.browser()
+        defer { Task { await server.shutdown() } }
+        let url = server.baseURL.absoluteString + "events?drop=2&retry=100"
+        browser.dispatch(.open(path: url))
+        await waitUntil("four events over two connections", timeout: 15) {
+            (browser.state.streams[url]?.eventCount ?? 0) >= 4
+        }
+        let stream = try #require(browser.state.streams[url])
+        #expect(stream.kindName == "Server-Sent Events")
+        #expect(stream.reconnectCount >= 1)
+        let text = Self.text(of: stream)
+        #expect(text.contains("id 1 ·") && text.contains("id 2 ·"))
+        #expect(text.contains("id 3 ·"), "the reconnection went on after Last-Event-ID 2:\n\(text)")
+        #expect(!text.contains("id 1 ·\n") && text.components(separatedBy: "id 1 ·").count == 2, "id 1 came once")
+        #expect(browser.state.shownBody.map { $0.isSameDocument(as: stream.body) } == true)
+        #expect(browser.state.current?.isLoading == false, "the load ended at the head; the stream goes on")
+
+        browser.dispatch(.key(.character("c")))
+        await waitUntil("the stream to stop") { browser.state.streams[url]?.phase == .stopped }
+        let count = browser.state.streams[url]?.eventCount ?? 0
+        await waitForClock(toPass: Date.timeIntervalSinceReferenceDate, by: 0.5)
+        #expect(browser.state.streams[url]?.eventCount == count, "nothing arrives after c")
+    }
+
+    @Test("a long-lived NDJSON response is shown line by line and ends when the server ends it")
+    func ndjson() async throws {
+        let (browser, server) = try await Self.browser()
+        defer { Task { await server.shutdown() } }
+        let url = server.baseURL.absoluteString + "live/ndjson?count=3"
+        browser.dispatch(.open(path: url))
+        await waitUntil("the stream to end", timeout: 15) {
+            if case .ended? = browser.state.streams[url]?.phase { return true }
+            return false
+        }
+        let stream = try #require(browser.state.streams[url])
+        #expect(stream.kindName == "NDJSON" && stream.eventCount == 3)
+        let text = Self.text(of: stream)
+        #expect(text.contains("── #3 ·"))
+    }
+
+    @Test("E writes the session as HAR 1.2 with the Authorization header masked")
+    func har() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.shutdown() } }
+        let browser = Fixtures.resourceBrowser(on: server)
+        browser.service.configure { $0.headers["Authorization"] = "Bearer sekrit-token-123" }
+        browser.start(path: "users/1")
+        await waitUntil("the user") {
+            browser.state.resources[server.baseURL.absoluteString + "users/1"]?.latestData != nil
+        }
+        let folder = try TemporaryFolder(prefix: "hammock-har")
+        let file = folder.path("session.har")
+        browser.dispatch(.key(.character("E")))
+        browser.dispatch(.key(.control("u")))
+        browser.dispatch(.paste(file))
+        browser.dispatch(.key(.enter))
+        await waitUntil("the HAR note") { browser.state.status?.text.contains("as HAR 1.2 to") == true }
+        let data = try #require(FileManager.default.contents(atPath: file))
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(!text.contains("sekrit-token-123"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let log = try #require(root["log"] as? [String: Any])
+        #expect(log["version"] as? String == "1.2")
+        let entries = try #require(log["entries"] as? [[String: Any]])
+        let user = try #require(
+            entries.first { (($0["request"] as? [String: Any])?["url"] as? String)?.hasSuffix("/users/1") == true })
+        let response = try #require(user["response"] as? [String: Any])
+        #expect(response["status"] as? Int == 200)
+        let content = try #require(response["content"] as? [String: Any])
+        #expect((content["text"] as? String)?.contains("\"id\"") == true)
+        let headers = try #require((user["request"] as? [String: Any])?["headers"] as? [[String: Any]])
+        let authorization = headers.first { ($0["name"] as? String)?.lowercased() == "authorization" }
+        #expect(authorization != nil && (authorization?["value"] as? String)?.contains("sekrit") == false)
+    }
+}
