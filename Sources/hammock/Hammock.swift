@@ -86,6 +86,13 @@ struct Hammock: AsyncParsableCommand {
             "Pin this path (or URL) to the watch board at start and show the board. Repeatable.", valueName: "path"))
     var watchPaths: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Run only the demo API on 127.0.0.1 at this port (0: any free one), print its URL, and serve until "
+                + "interrupted: to try it with other tools, or to watch it from another hammock.",
+            valueName: "port"))
+    var serveDemo: Int?
+
     @Option(help: "Folder where Ctrl-P saves SVG screenshots.")
     var svgDirectory: String = "."
 
@@ -120,6 +127,9 @@ struct Hammock: AsyncParsableCommand {
             throw ValidationError("\(name) must be a number of seconds ≥ 0, got \(shown)")
         }
         if cache != nil && noCache { throw ValidationError("--cache and --no-cache exclude each other.") }
+        if let serveDemo, !(0...65535).contains(serveDemo) {
+            throw ValidationError("--serve-demo needs a port from 0 to 65535, got \(serveDemo)")
+        }
         for header in headers where !header.contains(":") {
             throw ValidationError("--header needs 'Name: value', got '\(header)'.")
         }
@@ -138,6 +148,12 @@ struct Hammock: AsyncParsableCommand {
         if listThemes {
             print(ThemeCatalog.load().listing(), terminator: "")
             return
+        }
+        if let port = serveDemo {
+            let server = try await DemoServer.start(port: port)
+            FileHandle.standardOutput.write(
+                Data("hammock demo API on \(server.baseURL.absoluteString) (Ctrl-C stops it)\n".utf8))
+            while true { try await Task.sleep(for: .seconds(3600)) }
         }
         if let problem = TerminalCheck.problem() {
             FileHandle.standardError.write(Data("hammock: \(problem)\n".utf8))

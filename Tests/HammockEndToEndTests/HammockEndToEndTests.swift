@@ -9,7 +9,8 @@ struct HammockEndToEndTests {
     func startUp() async throws {
         let session = try TmuxSession(arguments: ["--no-cache"])
         defer { session.close() }
-        let screen = await session.waitFor("hammock demo API")
+        // The index: its links come first (keys in the server's order), its name further down.
+        let screen = await session.waitFor(#""orders": "/orders""#)
         #expect(screen.contains("┌ URL"))
         #expect(screen.contains("latestData"))
         #expect(screen.contains("observerAdded"))

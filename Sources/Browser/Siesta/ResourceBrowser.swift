@@ -118,8 +118,11 @@ public final class ResourceBrowser: ResourceObserver {
             index += 1
             state.now = Date().timeIntervalSince1970
             for command in state.update(next) { execute(command) }
-            // The list is built only while it is shown: with many resources it is not free.
-            if index == pending.count, resourceListIsStale, state.showResources {
+            // Snapshots of every resource are taken only while the list is shown (with a hundred
+            // watched resources they are not free); hidden, the list follows only new resources.
+            if index == pending.count, resourceListIsStale,
+                state.showResources || service.cachedResources.count != state.resourceOrder.count
+            {
                 resourceListIsStale = false
                 pending.append(.resourcesListed(resourceList()))
             }

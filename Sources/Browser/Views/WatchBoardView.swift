@@ -34,7 +34,7 @@ public enum WatchBoardView {
         }
         let count = entries.count
         let top = max(0, min(state.watch.cursor - inner.height + 1, count - inner.height))
-        let pathWidth = min(max(12, inner.width * 30 / 100), 48)
+        let pathWidth = min(max(12, inner.width * 24 / 100), 40)
         for row in 0..<inner.height {
             let index = top + row
             guard index < count else { break }
@@ -51,7 +51,8 @@ public enum WatchBoardView {
             let path = BrowserView.abbreviated(
                 SecretMasker.maskURL(state.displayPath(entry.url)), maxColumns: pathWidth)
             let padding = String(repeating: " ", count: max(0, pathWidth - CharacterWidth.of(path)))
-            let event = entry.lastEvent ?? "-"
+            // `newData(network)` reads as `newData`: the source matters less than the room.
+            let event = (entry.lastEvent ?? "-").replacingOccurrences(of: "(network)", with: "")
             var spans = [
                 Span(marker, theme.style(.accent)),
                 Span(String(letter), theme.style(slot, attributes: .bold)),
@@ -59,7 +60,7 @@ public enum WatchBoardView {
                 Span(path + padding, theme.style(.text)),
                 Span(" " + pad(age, 7), theme.style(.muted)),
                 Span(pad("↻" + Format.duration(entry.interval), 8), theme.style(entry.isPaused ? .muted : .accent)),
-                Span(pad(event, 18), theme.style(eventSlot(event))),
+                Span(pad(event, 13), theme.style(eventSlot(event))),
             ]
             if let change = entry.lastChange {
                 let recent = entry.lastChangeTime.map { state.now - $0 < BrowserState.highlightDuration } ?? false

@@ -66,7 +66,7 @@ public enum ChangeDetector {
         } else if diff.totalCount == 1, let only = diff.changes.first {
             summary = short(only)
         } else {
-            summary = diff.summary + (diff.changes.first.map { "  " + short($0) + " …" } ?? "")
+            summary = diff.summary + (telling(diff.changes).map { "  " + short($0) + " …" } ?? "")
         }
         return ResourceChange(
             method: .json, summary: summary, added: diff.addedCount, removed: diff.removedCount,
@@ -99,6 +99,33 @@ public enum ChangeDetector {
         return ResourceChange(
             method: .lines, summary: summary, added: diff.addedCount, removed: diff.removedCount, changed: 0,
             highlightedEntries: highlighted, diffText: text)
+    }
+
+    /// The change that says most about a version, to name in a summary: a value that changed in
+    /// place before one added or removed, and anything before a timestamp that merely moved on.
+    static func telling(_ changes: [JSONDiffChange]) -> JSONDiffChange? {
+        func rank(_ change: JSONDiffChange) -> Int {
+            switch change.kind {
+            case .changed: return looksLikeTime(change.newText) ? 4 : 0
+            case .typeChanged: return 1
+            case .added: return 2
+            case .removed: return 3
+            }
+        }
+        return changes.prefix(200).enumerated().min { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }?
+            .element
+    }
+
+    /// True for a JSON string that starts like an ISO 8601 date (`"2026-11-23…`) or a number of
+    /// seconds since 1970 of 10 digits or more.
+    private static func looksLikeTime(_ text: String?) -> Bool {
+        guard let text else { return false }
+        let scalars = Array(text.unicodeScalars.prefix(12))
+        func digits(_ range: Range<Int>) -> Bool {
+            range.upperBound <= scalars.count && range.allSatisfy { ("0"..."9").contains(scalars[$0]) }
+        }
+        if scalars.first == "\"", digits(1..<5), scalars.count > 5, scalars[5] == "-" { return true }
+        return digits(0..<10) && !text.contains("\"")
     }
 
     /// One change as a line of the full diff.

@@ -1,8 +1,7 @@
 /// The items of `/live/list` at a given step of the ``LiveClock``.
 ///
 /// One item is added every step, with the next id. Each item lives 8, 4, 6 or 2 steps (by its id
-/// modulo 4), so the list grows for two steps and shrinks for two, by one item each time, and
-/// stays between about 4 and 6 items. An item's `value` changes when it is 3 and 6 steps old, so a
+/// modulo 4), so some steps remove none, others two, and the length goes 5, 4, 5, 6, 5, 4, …. An item's `value` changes when it is 3 and 6 steps old, so a
 /// diff between steps shows additions, removals and changes. At step 0 the list already holds
 /// the items that would have been added in the steps before the server started.
 struct LiveList: Sendable {

@@ -3,10 +3,13 @@
 /// An order moves through the ``OrderStatus`` values, one every few steps, and after
 /// `delivered` starts again as the next delivery with other items. Order 7 changes status every
 /// step; order 8 every 2 steps and order 9 every 3, each a little ahead of the clock so the three
-/// are never in step.
+/// start in different states.
 struct LiveOrder: Sendable {
     /// The ids of the orders served, in the order `/orders` lists them.
     static let ids = [7, 8, 9]
+    /// How many steps each order is ahead of the clock, by position in ``ids``, so that at
+    /// step 0 they stand at `placed`, `paid` and `packed`.
+    private static let leads = [0, 3, 7]
 
     /// The order's id.
     let id: Int
@@ -24,7 +27,7 @@ struct LiveOrder: Sendable {
         guard let index = Self.ids.firstIndex(of: id) else { return nil }
         self.id = id
         stepsPerStatus = index + 1
-        lead = index
+        lead = Self.leads[index]
         position = max(0, step + lead) / stepsPerStatus
         self.clock = clock
     }

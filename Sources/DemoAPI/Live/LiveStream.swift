@@ -5,9 +5,10 @@ import NIOCore
 /// every following step boundary, each chunk written (and so flushed) on its own.
 ///
 /// The body is sent chunked, without a `Content-Length`. It ends after `limit` batches, or never
-/// when there is no limit; a client that goes away makes the next write fail, which ends the
-/// body, so no writer outlives its connection by more than a step or two. While it runs, the
-/// store counts it among the open streams.
+/// when there is no limit. Once the client has gone away a write fails (the first one after
+/// the close may still succeed, and provokes the reset that fails the next), which ends the
+/// body, so no writer outlives its connection by more than two steps. While it runs, the store
+/// counts it among the open streams.
 struct LiveStream: Sendable {
     /// The clock that paces the batches.
     let clock: LiveClock

@@ -127,8 +127,9 @@ public final class DemoServer: Sendable {
     }
 
     /// The number of streamed responses (`/events`, `/live/ndjson`) being written right now. A
-    /// stream stops, and leaves this count, when it reaches its `count` or `drop` limit, or at
-    /// its first write after the client has gone away.
+    /// stream stops, and leaves this count, when it reaches its `count` or `drop` limit, when
+    /// the server shuts down, or when a write fails after the client has gone away (the first
+    /// write after that may still succeed, so this takes up to two steps).
     public var openStreamCount: Int {
         store.openStreamCount()
     }
