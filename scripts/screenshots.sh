@@ -18,7 +18,7 @@ cleanup() { tmux_ kill-server 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
 tmux_ new-session -d -s shots -x 150 -y 45 \
-    "env TERM=tmux-256color XDG_CONFIG_HOME=$work/config $PWD/$binary --theme ${HAMMOCK_THEME:-nord} --svg-directory $work --history $work/history.sqlite --no-cache"
+    "env TERM=tmux-256color XDG_CONFIG_HOME=$work/config $PWD/$binary --theme ${HAMMOCK_THEME:-nord} --svg-directory $work --history $work/history.sqlite --no-cache --watch-interval 1"
 
 wait_for() {
     for _ in $(seq 1 100); do
@@ -98,5 +98,20 @@ tmux_ send-keys -t shots Escape
 sleep 0.3
 tmux_ send-keys -t shots Escape
 sleep 0.3
+
+# The watch board: four live demo resources pinned, the order shown with its last change marked.
+for path in /live/counter /live/list /live/static /orders/7; do
+    tmux_ send-keys -t shots g C-u
+    tmux_ send-keys -t shots -l "$path"
+    tmux_ send-keys -t shots Enter
+    wait_for "GET http"
+    tmux_ send-keys -t shots P
+    wait_for "pinned $path"
+done
+tmux_ send-keys -t shots v
+wait_for "4 pinned"
+wait_for "newData(network) /orders/7 +"
+wait_for "▌"
+snap watch
 
 tmux_ send-keys -t shots q

@@ -17,6 +17,15 @@ struct SecretMaskerTests {
         #expect(SecretMasker.maskHeader(name: "Set-Cookie", value: "sid=xyz; Path=/") == "sid=••••••; Path=/")
     }
 
+    @Test("every cookie of a folded Set-Cookie value is masked, and a bare cookie value too")
+    func foldedAndBareCookies() {
+        #expect(
+            SecretMasker.maskHeader(name: "Set-Cookie", value: "a=1; Path=/\nb=2; HttpOnly")
+                == "a=••••••; Path=/\nb=••••••; HttpOnly")
+        #expect(SecretMasker.maskHeader(name: "Cookie", value: "abc123") == "••••••")
+        #expect(SecretMasker.maskHeader(name: "Cookie", value: "a=1; abc123") == "a=••••••; ••••••")
+    }
+
     @Test("URL passwords and token query values are masked")
     func urls() {
         #expect(SecretMasker.maskURL("http://bob:pw@host/x") == "http://bob:••••••@host/x")

@@ -61,6 +61,10 @@ extension BrowserState {
             }
             resources[snapshot.url] = snapshot
             if !resourceOrder.contains(snapshot.url) { resourceOrder.append(snapshot.url) }
+            // New data after a stream ended is an ordinary body again.
+            if case .newData? = event, let stream = streams[snapshot.url], !stream.isLive {
+                streams[snapshot.url] = nil
+            }
             if let event {
                 noteWatchEvent(event, url: snapshot.url)
                 log(

@@ -133,8 +133,8 @@ extension BrowserState {
     mutating func answerWatchPrompt(_ purpose: Prompt.Purpose, text: String) -> [Command] {
         switch purpose {
         case .watchInterval(let url):
-            var number = text.lowercased()
-            if number.hasSuffix("ms"), let value = Double(number.dropLast(2)) {
+            var number = text.lowercased().trimmingCharacters(in: .whitespaces)
+            if number.hasSuffix("ms"), let value = Double(number.dropLast(2).trimmingCharacters(in: .whitespaces)) {
                 number = String(value / 1000)
             } else if number.hasSuffix("s") {
                 number.removeLast()
@@ -175,7 +175,10 @@ extension BrowserState {
             if index != list.count - 1 { return }
         }
         changes[url] = change
-        if !change.highlightedEntries.isEmpty { highlight = (url, now + BrowserState.highlightDuration) }
+        // Only the resource shown is highlighted: another's change never takes it away.
+        if !change.highlightedEntries.isEmpty, url == currentURL {
+            highlight = (url, now + BrowserState.highlightDuration)
+        }
         if let index = watch.index(of: url) {
             watch.entries[index].lastChange = change.summary
             watch.entries[index].lastChangeTime = now

@@ -75,18 +75,25 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
 
     private func keep(_ record: ExchangeRecord, body: Data?) {
         let kept = body.flatMap { $0.count <= Self.maximumSessionBodyBytes ? $0 : nil }
+        // Request and response bodies both count against the budget, and go together.
+        func bytes(_ entry: (record: ExchangeRecord, body: Data?)) -> Int {
+            (entry.body?.count ?? 0) + (entry.record.requestBody?.count ?? 0)
+        }
+        func dropBodies(_ log: inout SessionLog, at index: Int) {
+            log.bodyBytes -= bytes(log.exchanges[index])
+            log.exchanges[index].body = nil
+            log.exchanges[index].record.requestBody = nil
+        }
         session.withLockedValue { log in
             log.exchanges.append((record, kept))
-            log.bodyBytes += kept?.count ?? 0
+            log.bodyBytes += bytes((record, kept))
             if log.exchanges.count - log.first > Self.maximumSessionExchanges {
-                log.bodyBytes -= log.exchanges[log.first].body?.count ?? 0
-                log.exchanges[log.first].body = nil
+                dropBodies(&log, at: log.first)
                 log.first += 1
             }
             log.oldestBody = max(log.oldestBody, log.first)
             while log.bodyBytes > Self.sessionBodyBudget, log.oldestBody < log.exchanges.count - 1 {
-                log.bodyBytes -= log.exchanges[log.oldestBody].body?.count ?? 0
-                log.exchanges[log.oldestBody].body = nil
+                dropBodies(&log, at: log.oldestBody)
                 log.oldestBody += 1
             }
             if log.first > 4096 {

@@ -61,6 +61,8 @@ public final class ResourceBrowser: ResourceObserver {
     private var diffTasks: [String: Task<Void, Never>] = [:]
     /// The version each resource's newest diff belongs to.
     private var latestVersion: [String: Int] = [:]
+    /// The diff waiting for each resource's running one to end.
+    private var pendingDiffs: [String: (old: ChangeDetector.Version, new: ChangeDetector.Version, id: Int)] = [:]
     /// The program's version, for the HAR file's creator.
     public var version = "dev"
 
@@ -178,23 +180,41 @@ public final class ResourceBrowser: ResourceObserver {
         guard let version = Self.comparable(body) else { return }
         let (added, previous) = versionStore.add(
             url: url, event: event.description, time: Date().timeIntervalSince1970, body: version,
-            size: size ?? body.bytes?.count ?? 0)
+            size: size ?? body.bytes?.count ?? 0, memory: Self.memory(of: version))
         dispatch(.versionsChanged(url: url, versionStore.versions(of: url)))
         guard let previous else { return }
         latestVersion[url] = added.id
-        diffTasks[url]?.cancel()
-        let id = added.id
+        startDiff(url: url, old: previous, new: version, id: added.id)
+    }
+
+    /// Diffs two versions off the main actor, one diff per resource at a time: a version that
+    /// arrives meanwhile waits, and only the newest waiting one is diffed next.
+    private func startDiff(url: String, old: ChangeDetector.Version, new: ChangeDetector.Version, id: Int) {
+        guard diffTasks[url] == nil else {
+            pendingDiffs[url] = (old, new, id)
+            return
+        }
         diffTasks[url] = Task.detached(priority: .utility) { [weak self] in
-            let change = ChangeDetector.compare(previous, version)
-            guard !Task.isCancelled else { return }
+            let change = ChangeDetector.compare(old, new)
             await self?.changeDetected(url: url, version: id, change: change)
         }
     }
 
     private func changeDetected(url: String, version: Int, change: ResourceChange) {
-        guard latestVersion[url] == version else { return }
         diffTasks[url] = nil
         dispatch(.changeDetected(url: url, version: version, change))
+        if let next = pendingDiffs.removeValue(forKey: url) {
+            startDiff(url: url, old: next.old, new: next.new, id: next.id)
+        }
+    }
+
+    /// Bytes a kept version holds: a JSON document's index is about as large as its bytes.
+    private static func memory(of version: ChangeDetector.Version) -> Int {
+        switch version {
+        case .json(let document): return document.data.count * 2
+        case .text(let text): return text.utf8.count
+        case .bytes(let data): return data.count
+        }
     }
 
     /// A body as a version to compare: its JSON document, its text, or its bytes.
@@ -212,7 +232,8 @@ public final class ResourceBrowser: ResourceObserver {
     private func refreshPinned(_ url: String) -> Bool {
         let target = resource(url)
         observe(target)
-        if target.isLoading { return true }
+        // A live stream is its own refresh: loading again would start it over.
+        if target.isLoading || streams.isLive(url) { return true }
         guard let request = target.loadIfNeeded() else { return false }
         attachHooks(request, to: target, method: .get)
         dispatch(.watchRefreshSent(url: url))

@@ -29,6 +29,9 @@ final class StreamController {
         return true
     }
 
+    /// True when `url` has a stream that reads or will reconnect.
+    func isLive(_ url: String) -> Bool { sessions[url]?.isLive ?? false }
+
     /// Stops every stream (on quit).
     func stopAll() {
         for session in sessions.values { session.stop() }

@@ -25,6 +25,13 @@ final class StreamSession {
     let url: String
     /// True for Server-Sent Events, false for line-delimited JSON.
     let isEventStream: Bool
+    /// True when the stream reconnects: Server-Sent Events asked for with GET (a stream that
+    /// answered a POST is read once, never sent again).
+    let reconnects: Bool
+    /// The shortest reconnection delay, whatever the server says, in milliseconds.
+    static let minimumRetry = 250
+    /// The longest delay after failed reconnections, in milliseconds.
+    static let maximumBackoff = 30_000
     /// Receives every new snapshot.
     var onChange: @MainActor (StreamSnapshot) -> Void = { _ in }
 
@@ -43,11 +50,14 @@ final class StreamSession {
     private var reconnectTask: Task<Void, Never>?
     private var reconnectTransfer: HTTPTransfer?
     private var flushScheduled = false
+    private var failedReconnections = 0
 
     /// Starts reading `stream`.
     init(url: String, stream: HTTPStream) {
         self.url = url
         isEventStream = stream.kind != .lineDelimitedJSON
+        let method = (stream.request.httpMethod ?? "GET").uppercased()
+        reconnects = isEventStream && method == "GET"
         read(stream)
     }
 
@@ -62,7 +72,7 @@ final class StreamSession {
     }
 
     /// True while it reads or will reconnect.
-    var isLive: Bool { snapshot.isLive }
+    var isLive: Bool { isLiveNow }
 
     /// Stops reading and any reconnection; the events so far stay.
     func stop() {
@@ -168,16 +178,19 @@ final class StreamSession {
     private func ended(_ failure: HTTPFailure?) {
         guard isLiveNow else { return }
         let reason = failure.map { "connection lost: " + ExchangeRecorder.sentence(for: $0) } ?? "the server ended it"
-        guard isEventStream else {
+        guard reconnects else {
             phase = failure == nil ? .ended(reason) : .failed(reason)
             onChange(snapshot)
             return
         }
+        failedReconnections = 0
         scheduleReconnect(reason: reason)
     }
 
     private func scheduleReconnect(reason: String) {
-        let delay = retry
+        // At least the floor; doubled after each failed reconnection, up to the ceiling.
+        var delay = max(retry, Self.minimumRetry)
+        for _ in 0..<min(failedReconnections, 8) { delay = min(delay * 2, Self.maximumBackoff) }
         phase = .reconnecting(at: Date().timeIntervalSince1970 + Double(delay) / 1000, reason: reason)
         onChange(snapshot)
         reconnectTask = Task { [weak self] in
@@ -199,6 +212,10 @@ final class StreamSession {
         reconnectTransfer = previous.reopen(adding: fields) { [weak self] result in
             Task { @MainActor [weak self] in self?.reconnected(result) }
         }
+        if reconnectTransfer == nil, isLiveNow {
+            phase = .failed("the browser is closing: no reconnection")
+            onChange(snapshot)
+        }
     }
 
     private func reconnected(_ result: Result<HTTPStream, HTTPFailure>) {
@@ -209,6 +226,8 @@ final class StreamSession {
         }
         switch result {
         case .failure(let failure):
+            guard isLiveNow else { return }
+            failedReconnections += 1
             scheduleReconnect(reason: "reconnection failed: " + ExchangeRecorder.sentence(for: failure))
         case .success(let next):
             let status = next.response.statusCode

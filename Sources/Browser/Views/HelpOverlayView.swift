@@ -104,6 +104,12 @@ public enum HelpOverlayView {
             }
             rows.append(("Esc", "close any overlay; stop a search"))
             rows.append(("F1 in a form", "the form's own keys"))
+            rows += [
+                ("on the board: Enter", "open the pinned resource in the full view"),
+                ("on the board: Space", "pause / resume it"),
+                ("on the board: + − =", "double / halve / type its refresh interval"),
+                ("on the board: x Delete", "unpin it"),
+            ]
             return rows
         }
     }

@@ -34,7 +34,9 @@ public enum WatchBoardView {
         }
         let count = entries.count
         let top = max(0, min(state.watch.cursor - inner.height + 1, count - inner.height))
-        let pathWidth = min(max(12, inner.width * 24 / 100), 40)
+        // The pane's own width: `inner` is as wide as sideways scrolling may need.
+        let width = max(1, state.layout.innerWidth(.watch))
+        let pathWidth = min(max(12, width * 24 / 100), 40)
         for row in 0..<inner.height {
             let index = top + row
             guard index < count else { break }

@@ -25,10 +25,11 @@ final class VersionStore {
     /// The body of version `id`, while it is kept.
     func body(of id: Int) -> ChangeDetector.Version? { bodies[id]?.version }
 
-    /// Adds a version of `url` and returns it with the body of the version before (nil for the
-    /// first, or when that body was let go).
+    /// Adds a version of `url` (`size`: its body's size as shown; `memory`: the bytes keeping it
+    /// costs) and returns it with the body of the version before (nil for the first, or when that
+    /// body was let go).
     func add(
-        url: String, event: String, time: Double, body: ChangeDetector.Version, size: Int
+        url: String, event: String, time: Double, body: ChangeDetector.Version, size: Int, memory: Int
     ) -> (version: ResourceVersion, previous: ChangeDetector.Version?) {
         var list = versions[url] ?? []
         let previousID = list.last?.id
@@ -44,7 +45,7 @@ final class VersionStore {
             let dropped = list.removeFirst()
             dropBody(dropped.id)
         }
-        bodies[version.id] = (body, size)
+        bodies[version.id] = (body, memory)
         versions[url] = list
         while olderBytes > bodyBudget, let oldest = olderBodies.first {
             dropBody(oldest)

@@ -28,7 +28,8 @@ final class WatchController {
             intervals[url] = interval
             configureOnce(url)
             service.invalidateConfiguration()
-            scheduler.watch(url, interval: interval)
+            // Spread over the first interval: a hundred pins refresh in turn, not all at once.
+            scheduler.watch(url, interval: interval, spread: scheduler.urls.isEmpty ? 0 : Double.random(in: 0..<1))
         case .unpin(let url):
             intervals[url] = nil
             service.invalidateConfiguration()

@@ -40,11 +40,15 @@ public final class WatchScheduler<C: Clock> where C.Duration == Duration {
     public var urls: [String] { order }
 
     /// Watches `url`, refreshing it every `interval` seconds; due at once when `refreshNow`.
-    public func watch(_ url: String, interval: Double, refreshNow: Bool = true) {
+    /// `spread` (0 to 1) moves the first refresh up to that part of the interval later, so that
+    /// many resources pinned together do not all refresh in the same instant ever after.
+    public func watch(_ url: String, interval: Double, refreshNow: Bool = true, spread: Double = 0) {
         let duration = Self.duration(interval)
         if slots[url] == nil { order.append(url) }
+        let offset = duration * min(1, max(0, spread))
         slots[url] = Slot(
-            interval: duration, isPaused: false, due: refreshNow ? clock.now : clock.now.advanced(by: duration))
+            interval: duration, isPaused: false,
+            due: refreshNow ? clock.now.advanced(by: offset) : clock.now.advanced(by: duration + offset))
         startIfNeeded()
     }
 

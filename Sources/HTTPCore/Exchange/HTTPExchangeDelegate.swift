@@ -124,13 +124,15 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     /// Fails the exchange as timed out and stops it, unless it ended or became a stream.
     func timeOutUnlessStreaming() {
-        let task = state.withLockedValue { state -> HTTPClient.Task<Void>? in
-            guard !state.wasStream, state.completion != nil else { return nil }
-            return state.task
+        let (timedOut, task) = state.withLockedValue { state -> (Bool, HTTPClient.Task<Void>?) in
+            guard !state.wasStream, state.completion != nil else { return (false, nil) }
+            // No later hop starts, and a hop attached later is cancelled at once.
+            state.isCancelled = true
+            return (true, state.task)
         }
-        guard let task else { return }
+        guard timedOut else { return }
         finish(.failure(HTTPFailure(classifying: HTTPClientError.deadlineExceeded)))
-        task.cancel()
+        task?.cancel()
     }
 
     /// Byte counts so far; safe from any thread.
@@ -176,12 +178,22 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             let response = headResponse()
             if let response, streamDecision(response) {
                 let (chunks, continuation) = AsyncStream.makeStream(of: HTTPStreamChunk.self)
-                state.withLockedValue { state in
+                // A reader that goes away closes the connection.
+                continuation.onTermination = { [weak self] _ in self?.cancel() }
+                let isOwned = state.withLockedValue { state -> Bool in
+                    // An exchange that already ended (timed out) has no one to read its stream.
+                    guard state.completion != nil else { return false }
                     state.stream = continuation
                     state.chunks = chunks
                     state.wasStream = true
+                    return true
                 }
-                finish(.success(response))
+                if isOwned {
+                    finish(.success(response))
+                } else {
+                    continuation.finish()
+                    task.cancel()
+                }
             }
         }
         return task.eventLoop.makeSucceededVoidFuture()

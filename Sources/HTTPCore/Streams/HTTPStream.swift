@@ -48,7 +48,8 @@ package final class HTTPStream: Sendable {
     }
 
     /// Sends the same request again as a stream (a reconnection), with `fields` set on it and any
-    /// conditional header (`If-None-Match`, `If-Modified-Since`) removed. Returns nil when the
+    /// conditional header (`If-None-Match`, `If-Modified-Since`) and any earlier `Last-Event-ID`
+    /// removed. Returns nil when the
     /// transport is gone; `completion` then runs with a failure too.
     @discardableResult
     package func reopen(
@@ -57,6 +58,7 @@ package final class HTTPStream: Sendable {
         var next = request
         next.setValue(nil, forHTTPHeaderField: "If-None-Match")
         next.setValue(nil, forHTTPHeaderField: "If-Modified-Since")
+        next.setValue(nil, forHTTPHeaderField: "Last-Event-ID")
         for field in fields { next.setValue(field.value, forHTTPHeaderField: field.name) }
         return reopener(next, completion)
     }

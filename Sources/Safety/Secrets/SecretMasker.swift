@@ -37,6 +37,11 @@ public enum SecretMasker {
     public static func maskHeader(name: String, value: String) -> String {
         guard isSecretHeader(name) else { return value }
         let lower = name.lowercased()
+        if lower == "set-cookie", value.contains("\n") {
+            // Repeated Set-Cookie fields folded into one value, one cookie a line.
+            return value.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { maskHeader(name: name, value: String($0)) }.joined(separator: "\n")
+        }
         if lower == "cookie" || lower == "set-cookie" {
             let parts = value.split(separator: ";", omittingEmptySubsequences: false)
             return parts.enumerated()
@@ -44,7 +49,10 @@ public enum SecretMasker {
                     // Set-Cookie attributes after the first pair (Path=/, Max-Age=…) are not secret.
                     if lower == "set-cookie" && offset > 0 { return String(part) }
                     let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    return pieces.count == 2 ? "\(pieces[0])=\(mask)" : String(part)
+                    if pieces.count == 2 { return "\(pieces[0])=\(mask)" }
+                    // A bare value (`Cookie: abc123`) is a secret too.
+                    return part.trimmingCharacters(in: .whitespaces).isEmpty
+                        ? String(part) : (part.first == " " ? " " : "") + mask
                 }
                 .joined(separator: ";")
         }
