@@ -172,7 +172,7 @@ final class BrowserApp {
 
     /// The shortest time between two frames: a storm of events (a hundred watched resources, a
     /// fast stream) costs at most this many frames a second.
-    private static let frameInterval = 1.0 / 60
+    private static let frameInterval = 1.0 / 30
 
     private func scheduleRender() {
         guard !renderScheduled else { return }

@@ -168,4 +168,35 @@ struct WatchBoardTests {
             #expect(picker.message == "the first version in this run: nothing before it to compare")
         }
     }
+
+    @Test("the timeline filters as you type, keeps what changed, and its cursor stays on its version")
+    func timelineFilterAndCursor() {
+        var state = Self.pinnedState()
+        let versions = (1...3).map {
+            ResourceVersion(id: $0, url: Self.order, time: 1000 + Double($0), event: "newData(network)", size: 10 * $0)
+        }
+        _ = state.update(.versionsChanged(url: Self.order, versions))
+        let change = ResourceChange(
+            method: .json, summary: "status moved", added: 0, removed: 0, changed: 1, highlightedEntries: [],
+            diffText: "")
+        _ = state.update(.changeDetected(url: Self.order, version: 3, change))
+        _ = Fixtures.keys(&state, [.character("T"), .down])
+        // A fourth version arrives: the list is rebuilt without the diff, which is kept.
+        _ = state.update(
+            .versionsChanged(
+                url: Self.order,
+                versions + [ResourceVersion(id: 4, url: Self.order, time: 1004, event: "newData(network)", size: 40)]))
+        guard case .picker(var picker)? = state.overlay else {
+            Issue.record("no timeline")
+            return
+        }
+        #expect(picker.selected?.id == "2", "the cursor stayed on version 2")
+        #expect(picker.items.first { $0.id == "3" }?.detail.contains("status moved") == true)
+        #expect(picker.message?.hasPrefix("4 versions of /orders/7") == true)
+        Fixtures.type(&state, "moved")
+        guard case .picker(let filtered)? = state.overlay else { return }
+        picker = filtered
+        #expect(picker.filter.text == "moved")
+        #expect(picker.visibleItems.map(\.id) == ["3"])
+    }
 }

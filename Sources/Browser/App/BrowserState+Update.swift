@@ -117,10 +117,19 @@ extension BrowserState {
         case .changeDetected(let url, let version, let change):
             applyChange(url: url, version: version, change: change)
             return []
-        case .versionsChanged(let url, let list):
+        case .versionsChanged(let url, var list):
+            // What changed is known here (the diffs arrive as actions); the list keeps it.
+            let known = Dictionary((versions[url] ?? []).compactMap { v in v.change.map { (v.id, $0) } }) { a, _ in a }
+            for index in list.indices where list[index].change == nil { list[index].change = known[list[index].id] }
             versions[url] = list
             if case .picker(var picker)? = overlay, picker.purpose == .timeline(url: url) {
+                let selectedID = picker.selected?.id
                 picker.items = timelineItems(list)
+                picker.message = timelineMessage(url: url, count: list.count)
+                // The cursor stays on the version it was on, however many arrive above it.
+                if let selectedID, let index = picker.visibleItems.firstIndex(where: { $0.id == selectedID }) {
+                    picker.cursor = index
+                }
                 overlay = .picker(picker)
             }
             return []
@@ -140,10 +149,23 @@ extension BrowserState {
             if let index = watch.index(of: url) { watch.entries[index].requestCount += 1 }
             return []
         case .streamChanged(let snapshot):
+            // A view at the last event follows new ones, like `tail -f`; one scrolled up stays.
+            let follows =
+                snapshot.url == currentURL && !showsResponseHead
+                && (streams[snapshot.url].map { !$0.body.hasLine(position.cursor + 1) } ?? true)
             streams[snapshot.url] = snapshot
-            if snapshot.url == currentURL { clampPositions() }
+            if follows, let body = shownBody {
+                var followed = position
+                followed.cursor = max(0, body.lineCount - 1)
+                position = followed
+                clampPositions()
+            } else if snapshot.url == currentURL {
+                clampPositions()
+            }
             return []
-        case .showViewer(let viewer):
+        case .showViewer(var viewer):
+            // A diff asked for from the timeline goes back to it on Esc.
+            if case .picker(let picker)? = overlay, case .timeline = picker.purpose { viewer.returnTo = overlay }
             overlay = .viewer(viewer)
             return []
         case .note(let text, let isError):

@@ -20,6 +20,11 @@ extension BrowserState {
             guard let url = target else { return [] }
             return togglePin(url)
         case .watchBoard:
+            // A board that shows without focus takes it; a focused one hides.
+            if watch.isShown, focus != .watch, layout.frames[.watch] != nil {
+                focus = .watch
+                return []
+            }
             watch.isShown.toggle()
             if watch.isShown {
                 focus = .watch
@@ -144,7 +149,14 @@ extension BrowserState {
                 status = StatusMessage("not an interval: \(text) (seconds, e.g. 2, 0.5 or 500ms)", isError: true)
                 return []
             }
-            return setInterval(WatchBoard.clamp(seconds), of: url)
+            let clamped = WatchBoard.clamp(seconds)
+            let commands = setInterval(clamped, of: url)
+            if clamped != seconds {
+                status = StatusMessage(
+                    "intervals go from \(Self.intervalText(WatchBoard.minimumInterval)) s to a day: "
+                        + "\(displayPath(url)) refreshes every \(Format.duration(clamped))")
+            }
+            return commands
         case .exportHAR:
             return [.exportHAR(path: text)]
         default:
@@ -197,10 +209,18 @@ extension BrowserState {
     func timelinePicker(url: String) -> Picker {
         let list = versions[url] ?? []
         var picker = Picker(purpose: .timeline(url: url), items: timelineItems(list), isLoading: false)
-        picker.message =
-            list.isEmpty
-            ? "no version of \(displayPath(url)) in this run yet" : "\(list.count) versions of \(displayPath(url))"
+        picker.message = timelineMessage(url: url, count: list.count)
         return picker
+    }
+
+    /// The line under the timeline: how many versions are kept.
+    func timelineMessage(url: String, count: Int) -> String {
+        switch count {
+        case 0: return "no version of \(displayPath(url)) in this run yet"
+        case 1: return "1 version of \(displayPath(url)); each new one is compared with the one before"
+        default:
+            return "\(count) versions of \(displayPath(url)) (the last \(ResourceVersion.maximumPerResource) are kept)"
+        }
     }
 
     /// Timeline rows, newest first.

@@ -194,7 +194,7 @@ extension BrowserState {
             return []
         }
         switch (picker.purpose, key) {
-        case (.timeline(let url), _):
+        case (.timeline(let url), .enter), (.timeline(let url), .control("d")):
             return handleTimelineKey(key, url: url, item: item, picker: &picker)
         case (.history, .enter):
             return [.workspace(.openHistoryEntry(id: item.id))]

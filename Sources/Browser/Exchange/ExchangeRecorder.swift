@@ -22,8 +22,14 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
     }
 
     private let entries = NIOLockedValueBox<[String: Entry]>([:])
-    private let listener = NIOLockedValueBox<(@Sendable (ExchangeRecord, Data?) -> Void)?>(nil)
-    private let streamListener = NIOLockedValueBox<(@Sendable (HTTPStream) -> Void)?>(nil)
+    private let listener = NIOLockedValueBox<Listeners>(Listeners())
+
+    /// The callbacks, kept in a struct of their own: a closure stored directly as a generic
+    /// value is re-wrapped each time it is read back and written again.
+    private struct Listeners {
+        var exchange: (@Sendable (ExchangeRecord, Data?) -> Void)?
+        var stream: (@Sendable (HTTPStream) -> Void)?
+    }
     private let session = NIOLockedValueBox(SessionLog())
 
     /// Every exchange of the run, oldest first, for the HAR export: at most
@@ -49,15 +55,15 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
     /// Called on any thread after each exchange, with its record and the response body (nil
     /// when there was none).
     public var onExchange: (@Sendable (ExchangeRecord, Data?) -> Void)? {
-        get { listener.withLockedValue { $0 } }
-        set { listener.withLockedValue { $0 = newValue } }
+        get { listener.withLockedValue { $0.exchange } }
+        set { listener.withLockedValue { $0.exchange = newValue } }
     }
 
     /// Receives responses that are streams (Server-Sent Events, long-lived NDJSON) on any thread;
     /// while it is nil, every body is read to its end.
     package var onStream: (@Sendable (HTTPStream) -> Void)? {
-        get { streamListener.withLockedValue { $0 } }
-        set { streamListener.withLockedValue { $0 = newValue } }
+        get { listener.withLockedValue { $0.stream } }
+        set { listener.withLockedValue { $0.stream = newValue } }
     }
 
     /// True once ``onStream`` is set.
@@ -131,7 +137,9 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
         var body: Data?
         if case .success(let response) = exchange.result { body = response.body }
         keep(record, body: body)
-        onExchange?(record, body)
+        // Read once: calling through the property with `?(` would write the closure back.
+        let listener = onExchange
+        listener?(record, body)
     }
 
     /// The latest exchange of `method` on `url`, if one finished.

@@ -269,8 +269,10 @@ public final class ResourceBrowser: ResourceObserver {
             let failed: Bool
             do {
                 try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+                let entries = exchanges.reduce(0) { $0 + 1 + $1.record.redirects.count }
                 message =
-                    "wrote \(exchanges.count) exchanges (\(Format.bytes(data.count))) as HAR 1.2 to \(file), secrets masked"
+                    "wrote \(entries) entries (\(Format.bytes(data.count))) as HAR 1.2 to \(file): secret headers, "
+                    + "query parameters and form fields masked, bodies as received"
                 failed = false
             } catch {
                 message = "could not write \(file): \(error.localizedDescription)"

@@ -127,7 +127,10 @@ public enum BrowserView {
                     title.append(Span("· \(record.timingSummary) ", theme.style(.muted)))
                 }
             } else if let current = state.current, let stream = state.streams[current.url] {
-                var facts = [stream.kindName, "\(stream.eventCount) events", stream.phaseText(now: state.now)]
+                var facts = [
+                    stream.kindName, stream.eventCount == 1 ? "1 event" : "\(stream.eventCount) events",
+                    stream.phaseText(now: state.now),
+                ]
                 if stream.droppedCount > 0 { facts.append("\(stream.droppedCount) dropped") }
                 if stream.isLive { facts.append("c stops") }
                 title.append(

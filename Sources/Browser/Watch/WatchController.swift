@@ -13,7 +13,7 @@ final class WatchController {
     private var configured: Set<String> = []
 
     /// Creates the controller for `service`.
-    init(service: Service, step: Duration = .milliseconds(250)) {
+    init(service: Service, step: Duration = .milliseconds(100)) {
         self.service = service
         scheduler = WatchScheduler(clock: ContinuousClock(), step: step)
     }

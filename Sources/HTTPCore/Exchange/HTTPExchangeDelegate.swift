@@ -62,6 +62,8 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         var chunks: AsyncStream<HTTPStreamChunk>?
         /// True once the response became a stream (it may have ended since).
         var wasStream = false
+        /// The timer that times the exchange out, cancelled when it ends.
+        var timer: Scheduled<Void>?
     }
 
     private let state: NIOLockedValueBox<State>
@@ -120,6 +122,16 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             return state.task
         }
         task?.cancel()
+    }
+
+    /// Keeps `timer` to cancel it once the exchange ends (at once when it has ended).
+    func cancelWhenFinished(_ timer: Scheduled<Void>) {
+        let finished = state.withLockedValue { state -> Bool in
+            guard state.completion != nil else { return true }
+            state.timer = timer
+            return false
+        }
+        if finished { timer.cancel() }
     }
 
     /// Fails the exchange as timed out and stops it, unless it ended or became a stream.
@@ -299,16 +311,18 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     /// Calls the completion once, with the timing taken now (the response carries the same).
     private func finish(_ result: Result<HTTPExchangeResponse, HTTPFailure>) {
-        let (completion, firstByte, chunks) = state.withLockedValue {
-            state -> (Completion?, ContinuousClock.Instant?, AsyncStream<HTTPStreamChunk>?) in
+        let (completion, firstByte, chunks, timer) = state.withLockedValue {
+            state -> (Completion?, ContinuousClock.Instant?, AsyncStream<HTTPStreamChunk>?, Scheduled<Void>?) in
             defer {
                 state.completion = nil
+                state.timer = nil
                 state.chunks = nil
                 // A stream keeps its task, so that cancelling it closes the connection.
                 if state.stream == nil { state.task = nil }
             }
-            return (state.completion, state.firstByte, state.chunks)
+            return (state.completion, state.firstByte, state.chunks, state.timer)
         }
+        timer?.cancel()
         guard let completion else { return }
         let timing = HTTPExchangeTiming(start: start, firstByte: firstByte, end: .now)
         completion(
