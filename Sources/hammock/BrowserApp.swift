@@ -45,7 +45,12 @@ final class BrowserApp {
     private let cookieJar: HTTPCookieJar
     /// True when the cookie file could not be read: it is then never written over.
     private var cookieFileIsUnreadable = false
-    private var renderScheduled = false
+    /// When the next frame is drawn (system uptime), if one is scheduled.
+    private var renderDue: Double?
+    /// Tells a scheduled frame from one replaced by an earlier.
+    private var renderToken = 0
+    /// True when a key arrived since the last frame.
+    private var inputArrived = false
     private var lastRenderTime = 0.0
     private var lastScreen: Screen?
     private var finish: CheckedContinuation<Void, Never>?
@@ -155,6 +160,7 @@ final class BrowserApp {
     }
 
     private func readInput() {
+        inputArrived = true
         for input in terminal.readInput() {
             switch input {
             case .key(let key): browser.dispatch(.key(key))
@@ -170,21 +176,32 @@ final class BrowserApp {
         events.setTickInterval(loading ? 0.1 : 1)
     }
 
-    /// The shortest time between two frames: a storm of events (a hundred watched resources, a
-    /// fast stream) costs at most this many frames a second.
-    private static let frameInterval = 1.0 / 30
+    /// The shortest time between two frames after a key: typing is drawn at once.
+    private static let inputFrameInterval = 1.0 / 60
+    /// The shortest time between two frames when only news arrived: a storm of events (a
+    /// hundred watched resources, a fast stream) costs at most ten frames a second.
+    private static let newsFrameInterval = 1.0 / 10
 
     private func scheduleRender() {
-        guard !renderScheduled else { return }
-        renderScheduled = true
-        let wait = max(0, lastRenderTime + Self.frameInterval - ProcessInfo.processInfo.systemUptime)
-        DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
-            MainActor.assumeIsolated { self?.render() }
+        let interval = inputArrived ? Self.inputFrameInterval : Self.newsFrameInterval
+        let due = max(ProcessInfo.processInfo.systemUptime, lastRenderTime + interval)
+        // A frame already due as soon stays; a key moves a later one up.
+        if let scheduled = renderDue, scheduled <= due { return }
+        renderDue = due
+        renderToken &+= 1
+        let token = renderToken
+        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, due - ProcessInfo.processInfo.systemUptime)) {
+            [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.renderToken == token else { return }
+                self.render()
+            }
         }
     }
 
     private func render() {
-        renderScheduled = false
+        renderDue = nil
+        inputArrived = false
         lastRenderTime = ProcessInfo.processInfo.systemUptime
         guard !browser.state.isQuitting else { return }
         if browser.state.resources.values.contains(where: { $0.isLoading }) { events.setTickInterval(0.1) }

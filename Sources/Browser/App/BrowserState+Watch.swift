@@ -1,4 +1,5 @@
 import Foundation
+import Safety
 import Siesta
 import TUICore
 
@@ -87,7 +88,7 @@ extension BrowserState {
                 "the watch board holds \(WatchBoard.maximumEntries) resources at most", isError: true)
             return []
         }
-        var entry = WatchEntry(url: url, interval: watch.defaultInterval)
+        var entry = WatchEntry(url: url, interval: watch.defaultInterval, label: SecretMasker.maskURL(displayPath(url)))
         if let snapshot = resources[url], let data = snapshot.latestData {
             entry.lastEvent = "newData"
             entry.lastEventTime = data.timestamp

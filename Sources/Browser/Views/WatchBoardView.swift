@@ -50,8 +50,7 @@ public enum WatchBoardView {
                 ? .loading : letter == "E" ? .error : letter == "D" ? .success : letter == "S" ? .warning : .muted
             let marker = entry.url == state.currentURL ? "▸" : " "
             let age = snapshot.latestData.map { Format.duration(max(0, state.now - $0.timestamp)) } ?? "-"
-            let path = BrowserView.abbreviated(
-                SecretMasker.maskURL(state.displayPath(entry.url)), maxColumns: pathWidth)
+            let path = BrowserView.abbreviated(entry.label, maxColumns: pathWidth)
             let padding = String(repeating: " ", count: max(0, pathWidth - CharacterWidth.of(path)))
             // `newData(network)` reads as `newData`: the source matters less than the room.
             let event = (entry.lastEvent ?? "-").replacingOccurrences(of: "(network)", with: "")

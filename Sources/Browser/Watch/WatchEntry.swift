@@ -1,10 +1,14 @@
 import Foundation
+import Safety
 
 /// One pinned resource on the watch board: how often it refreshes, whether it is paused, and
 /// what happened to it last.
 public struct WatchEntry: Sendable, Equatable {
     /// The resource's URL.
     public var url: String
+    /// What the board shows for it: the path below the service (or the URL), secrets masked;
+    /// worked out once, when it is pinned.
+    public var label: String
     /// Seconds its data stays fresh (its `expirationTime`): it refreshes through
     /// `loadIfNeeded()` once it is older.
     public var interval: Double
@@ -24,8 +28,9 @@ public struct WatchEntry: Sendable, Equatable {
     public var notModifiedCount = 0
 
     /// Creates an entry.
-    public init(url: String, interval: Double) {
+    public init(url: String, interval: Double, label: String? = nil) {
         self.url = url
+        self.label = label ?? SecretMasker.maskURL(url)
         self.interval = interval
     }
 }

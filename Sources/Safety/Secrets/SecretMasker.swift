@@ -75,6 +75,9 @@ public enum SecretMasker {
     /// The URL text with credentials masked: a `user:password@` userinfo and query values of
     /// parameters named like secrets (`token`, `api_key`, `access_token`, …).
     public static func maskURL(_ url: String) -> String {
+        // Most URLs have neither userinfo nor a query: nothing to look at (views mask every
+        // visible URL on every frame).
+        guard url.utf8.contains(UInt8(ascii: "@")) || url.utf8.contains(UInt8(ascii: "?")) else { return url }
         var text = url
         if let scheme = text.range(of: "://"),
             let at = text[scheme.upperBound...].firstIndex(of: "@"),
@@ -110,6 +113,7 @@ public enum SecretMasker {
 
     /// Masks `Bearer <token>` and `Basic <credentials>` wherever they appear in free text.
     public static func maskInlineCredentials(_ text: String) -> String {
+        guard contains(text, "earer ") || contains(text, "asic ") else { return text }
         var result = text
         for scheme in ["Bearer ", "Basic ", "bearer ", "basic "] {
             var searchStart = result.startIndex
@@ -148,5 +152,17 @@ public enum SecretMasker {
             index = text[valueStart...].firstIndex(where: { $0 == "&" || $0 == " " || $0 == "#" }) ?? text.endIndex
         }
         return result
+    }
+
+    /// True when the UTF-8 of `text` contains that of `needle` (a cheap first look before the
+    /// slower searches).
+    private static func contains(_ text: String, _ needle: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let pattern = Array(needle.utf8)
+        guard bytes.count >= pattern.count else { return false }
+        for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
+            if bytes[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+        }
+        return false
     }
 }
