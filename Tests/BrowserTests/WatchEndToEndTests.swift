@@ -63,7 +63,8 @@ struct WatchEndToEndTests {
         // Paused, it sends nothing more.
         browser.dispatch(.key(.character("A")))
         #expect(browser.state.watch.isAllPaused)
-        try? await Task.sleep(for: .milliseconds(100))
+        // A refresh already sent may still be answered; after that, nothing more goes out.
+        await waitUntil("the last refresh to be answered") { browser.state.resources[still]?.isLoading == false }
         let before = server.requestCount(forPath: "/live/static")
         await waitForClock(toPass: Date.timeIntervalSinceReferenceDate, by: 1)
         #expect(server.requestCount(forPath: "/live/static") == before)

@@ -37,15 +37,11 @@ struct WatchBinaryEndToEndTests {
         // Open the counter from the board (first row) in the full view and wait for its next change.
         try session.keys("Enter")
         await session.waitForAbsence(of: "2 pinned")
-        let deadline = Date().addingTimeInterval(15)
-        var marked = false
         var screen = ""
-        while Date() < deadline, !marked {
+        await waitUntil("the changed count line to be marked", timeout: 15) {
             screen = session.capture()
-            marked = screen.components(separatedBy: "\n").contains { $0.contains("▌") && $0.contains("\"count\"") }
-            if !marked { try? await Task.sleep(for: .milliseconds(50)) }
+            return screen.components(separatedBy: "\n").contains { $0.contains("▌") && $0.contains("\"count\"") }
         }
-        #expect(marked, "the changed count line is marked:\n\(screen)")
         #expect(screen.contains("newData(network) /live/counter +0 −0 ~2"), "Events counts the change:\n\(screen)")
         try session.keys("D")
         let diff = await session.waitFor("what changed · /live/counter")
