@@ -15,7 +15,7 @@ final class VersionStore {
     private var nextID = 1
 
     /// Creates an empty store.
-    init(bodyBudget: Int = 256 * 1024 * 1024) {
+    init(bodyBudget: Int = 128 * 1024 * 1024) {
         self.bodyBudget = bodyBudget
     }
 
