@@ -54,12 +54,6 @@ final class VersionStore {
         return (version, previous)
     }
 
-    /// Forgets every version of `url`.
-    func remove(url: String) {
-        for version in versions[url] ?? [] { dropBody(version.id) }
-        versions[url] = nil
-    }
-
     private func dropBody(_ id: Int) {
         guard let body = bodies.removeValue(forKey: id) else { return }
         if let index = olderBodies.firstIndex(of: id) {
