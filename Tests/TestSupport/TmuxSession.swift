@@ -16,6 +16,15 @@ public final class TmuxSession {
     /// test` builds it too, since it builds every product).
     public static var binaryPath: String { BuiltProducts.path(of: "hammock") }
 
+    /// Reads the freshly linked binary once, before the first session starts it: a dozen sessions
+    /// starting at once would otherwise each wait for the same 100+ MB to come from disk while
+    /// the build's files are still being written out, and find a blank screen at their deadline.
+    private static let warmUp: Void = {
+        guard let handle = FileHandle(forReadingAtPath: binaryPath) else { return }
+        defer { try? handle.close() }
+        while let chunk = try? handle.read(upToCount: 8 << 20), !chunk.isEmpty {}
+    }()
+
     /// Starts `hammock` with `arguments` in a new private tmux server of the given size.
     ///
     /// `binary` runs another executable instead (a copy of hammock, or a shell that wraps it);
@@ -28,6 +37,7 @@ public final class TmuxSession {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw TmuxError.missingBinary(binary)
         }
+        _ = TmuxSession.warmUp
         var environment = environment
         // The request history goes to a folder of this session's own unless a test says where:
         // a test never writes the user's files.
