@@ -10,8 +10,12 @@ final class ObserverEntry {
     private var owners: [WeakOwner] = []
     let identity: AnyHashable
 
-    init(observer: any ResourceObserver, owner: AnyObject, selfOwned: Bool) {
-        identity = observer.observerIdentity
+    /// Set once the entry has left its resource's list; a notification already under way skips
+    /// it.
+    var isRemoved = false
+
+    init(observer: any ResourceObserver, identity: AnyHashable, owner: AnyObject, selfOwned: Bool) {
+        self.identity = identity
         if selfOwned {
             strongObserver = nil
             weakObserver = owner
@@ -21,10 +25,11 @@ final class ObserverEntry {
         owners = [WeakOwner(owner)]
     }
 
-    /// The observer, if it and at least one owner are still alive.
+    /// The observer, if it and at least one owner are still alive and the entry was not removed.
     var observer: (any ResourceObserver)? {
-        guard owners.contains(where: { $0.object != nil }) else { return nil }
-        return strongObserver ?? (weakObserver as? any ResourceObserver)
+        guard !isRemoved, hasLiveOwner else { return nil }
+        if let strongObserver { return strongObserver }
+        return weakObserver as? any ResourceObserver
     }
 
     /// The observer even if its owners are gone (for `stoppedObserving`).
@@ -32,7 +37,15 @@ final class ObserverEntry {
         strongObserver ?? (weakObserver as? any ResourceObserver)
     }
 
-    var isAlive: Bool { observer != nil }
+    /// Whether the observer and at least one owner are alive.
+    var isAlive: Bool {
+        guard hasLiveOwner else { return false }
+        return strongObserver != nil || weakObserver != nil
+    }
+
+    private var hasLiveOwner: Bool {
+        owners.contains { $0.object != nil }
+    }
 
     func addOwner(_ owner: AnyObject) {
         if !owners.contains(where: { $0.object === owner }) {
@@ -40,18 +53,23 @@ final class ObserverEntry {
         }
     }
 
-    /// Removes an owner; returns true if no live owner remains.
-    func removeOwner(_ owner: AnyObject?) -> Bool {
+    /// Removes an owner; returns true if no live owner remains. Returns false at once, without
+    /// touching the weak references, when `owner` was never one of this entry's owners.
+    func removeOwner(_ owner: AnyObject) -> Bool {
+        let id = ObjectIdentifier(owner)
+        guard owners.contains(where: { $0.id == id }) else { return false }
         owners.removeAll { $0.object == nil || $0.object === owner }
         return owners.isEmpty
     }
 }
 
-/// A weak reference to an observer's owner.
+/// A weak reference to an observer's owner, with the owner's identifier for quick comparison.
 private struct WeakOwner {
     weak var object: AnyObject?
+    let id: ObjectIdentifier
 
     init(_ object: AnyObject) {
         self.object = object
+        id = ObjectIdentifier(object)
     }
 }

@@ -31,31 +31,37 @@ extension Resource {
         addObserverEntry(ClosureObserver(closure: closure, file: file, line: line), owner: owner, selfOwned: false)
     }
 
-    /// Removes every observer owned by `owner`; each removed observer receives
-    /// ``ResourceObserver/stoppedObserving(resource:)``. An observer with other live owners
-    /// stays.
+    /// Removes every observer owned by `owner`. An observer with other live owners stays.
+    ///
+    /// The removed observers receive no further events; each receives
+    /// ``ResourceObserver/stoppedObserving(resource:)`` on the next turn of the main actor, not
+    /// inside this call.
     public func removeObservers(ownedBy owner: AnyObject?) {
         guard let owner else { return }
-        var removed: [any ResourceObserver] = []
-        observerEntries.removeAll { entry in
-            guard entry.removeOwner(owner) else { return false }
-            if let observer = entry.observerIgnoringOwners { removed.append(observer) }
-            return true
-        }
-        for observer in removed {
-            observer.stoppedObserving(resource: self)
+        let removed = observers.removeAll { $0.removeOwner(owner) }
+        let stopped = removed.compactMap(\.observerIgnoringOwners)
+        guard !stopped.isEmpty else { return }
+        Task { @MainActor in
+            for observer in stopped {
+                observer.stoppedObserving(resource: self)
+            }
         }
     }
 
     private func addObserverEntry(_ observer: any ResourceObserver, owner: AnyObject, selfOwned: Bool) -> Self {
-        cleanDefunctObservers()
         let identity = observer.observerIdentity
-        if let existing = observerEntries.first(where: { $0.identity == identity }) {
-            existing.addOwner(owner)
-            return self
+        if let existing = observers.entry(for: identity) {
+            if existing.isAlive {
+                existing.addOwner(owner)
+                return self
+            }
+            // The identity of an object that is gone may be reused by a new one.
+            cleanDefunctObservers()
+        } else if observers.isSweepDue {
+            cleanDefunctObservers()
         }
-        observerEntries.append(ObserverEntry(observer: observer, owner: owner, selfOwned: selfOwned))
-        SiestaLog.log(.observers, "\(self) gained an observer (\(observerEntries.count) in all)")
+        observers.append(ObserverEntry(observer: observer, identity: identity, owner: owner, selfOwned: selfOwned))
+        SiestaLog.log(.observers, "\(self) gained an observer (\(observers.count) in all)")
         observer.resourceChanged(self, event: .observerAdded)
         cacheLoader.startIfNeeded(for: self)
         return self
@@ -64,27 +70,24 @@ extension Resource {
     /// The observers whose owners are alive, after dropping the others.
     func liveObservers() -> [any ResourceObserver] {
         cleanDefunctObservers()
-        return observerEntries.compactMap(\.observer)
+        return observers.entries.compactMap(\.observer)
     }
 
-    /// Sends an event to every live observer.
+    /// Sends an event to every live observer. An observer removed, or whose owners go away,
+    /// while the event is being delivered does not receive it.
     func notifyObservers(_ event: ResourceEvent) {
         SiestaLog.log(.stateChanges, "\(self) \(event)")
-        for observer in liveObservers() {
-            observer.resourceChanged(self, event: event)
+        cleanDefunctObservers()
+        for entry in observers.entries {
+            entry.observer?.resourceChanged(self, event: event)
         }
     }
 
     /// Drops observers whose owners are gone; those still alive get `stoppedObserving`.
     func cleanDefunctObservers() {
-        var stopped: [any ResourceObserver] = []
-        observerEntries.removeAll { entry in
-            guard !entry.isAlive else { return false }
-            if let observer = entry.observerIgnoringOwners { stopped.append(observer) }
-            return true
-        }
-        for observer in stopped {
-            observer.stoppedObserving(resource: self)
+        let removed = observers.removeAll { !$0.isAlive }
+        for entry in removed {
+            entry.observerIgnoringOwners?.stoppedObserving(resource: self)
         }
     }
 }

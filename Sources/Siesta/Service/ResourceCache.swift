@@ -3,6 +3,7 @@
 /// Up to `countLimit` resources are held strongly. When that is exceeded, and on
 /// `flushUnused()`, all resources that are not in use (no observers, no requests in flight) are demoted to weak
 /// references: they stay the unique instance for their URL as long as someone else holds them.
+/// Observers of a released resource whose owners are gone receive `stoppedObserving`.
 @MainActor
 final class ResourceCache {
     private struct Entry {
@@ -51,6 +52,7 @@ final class ResourceCache {
         for (key, entry) in entries {
             guard strongCount > limit else { break }
             if let strong = entry.strong, !strong.isInUse {
+                strong.cleanDefunctObservers()
                 entries[key]?.strong = nil
                 strongCount -= 1
             }

@@ -1,0 +1,126 @@
+import Foundation
+import Siesta
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("Observers during notification, release and at scale")
+struct ObserverNotificationTests {
+    @Test("an observer whose owner goes away while an event is delivered does not receive it")
+    func ownerDiesMidNotification() async throws {
+        let service = try await TestServer.service()
+        let resource = service.resource(TestServer.uniquePath())
+        var log: [String] = []
+        let first = NSObject()
+        var doomed: NSObject? = NSObject()
+        let last = NSObject()
+        resource.addObserver(owner: first) { _, event in
+            log.append("first \(event)")
+            if case .newData = event { doomed = nil }
+        }
+        let doomedRecorder = EventRecorder()
+        resource.addObserver(doomedRecorder, owner: doomed!)
+        resource.addObserver(owner: last) { _, event in log.append("last \(event)") }
+        await completion(of: resource.load())
+        #expect(
+            log == [
+                "first observerAdded", "last observerAdded", "first requested", "last requested",
+                "first newData(network)", "last newData(network)",
+            ])
+        #expect(doomedRecorder.events == ["observerAdded", "requested"])
+        resource.overrideLocalContent(with: "again")
+        #expect(doomedRecorder.stoppedCount == 1)
+        #expect(log.last == "last newData(localOverride)")
+    }
+
+    @Test("an observer removed while an event is delivered does not receive it")
+    func removedMidNotification() async throws {
+        let service = try await TestServer.service()
+        let resource = service.resource(TestServer.uniquePath())
+        let remover = NSObject()
+        let removedOwner = NSObject()
+        let removed = EventRecorder()
+        resource.addObserver(owner: remover) { resource, event in
+            if case .newData = event { resource.removeObservers(ownedBy: removedOwner) }
+        }
+        resource.addObserver(removed, owner: removedOwner)
+        await completion(of: resource.load())
+        #expect(removed.events == ["observerAdded", "requested"])
+        await waitUntil("stoppedObserving") { removed.stoppedCount == 1 }
+    }
+
+    @Test("an observer added while an event is delivered starts with the next event")
+    func addedMidNotification() async throws {
+        let service = try await TestServer.service()
+        let resource = service.resource(TestServer.uniquePath())
+        let owner = NSObject()
+        let late = EventRecorder()
+        resource.addObserver(owner: owner) { resource, event in
+            if case .requested = event { resource.addObserver(late, owner: owner) }
+        }
+        await completion(of: resource.load())
+        #expect(late.events == ["observerAdded", "newData(network)"])
+    }
+
+    @Test("flushUnusedResources tells observers whose owners are gone, and releases the resource")
+    func flushSendsStoppedObserving() async throws {
+        let service = try await TestServer.service()
+        let path = TestServer.uniquePath()
+        let recorder = EventRecorder()
+        weak var released: Resource?
+        do {
+            let resource = service.resource(path)
+            released = resource
+            var owner: NSObject? = NSObject()
+            resource.addObserver(recorder, owner: owner!)
+            await completion(of: resource.load())
+            owner = nil
+        }
+        #expect(recorder.stoppedCount == 0)
+        service.flushUnusedResources()
+        #expect(recorder.stoppedCount == 1)
+        #expect(released == nil)
+    }
+
+    @Test("a resource released by the count limit tells observers whose owners are gone")
+    func countLimitSendsStoppedObserving() async throws {
+        let service = try await TestServer.service()
+        service.cachedResourceCountLimit = 1
+        let recorder = EventRecorder()
+        do {
+            let resource = service.resource(TestServer.uniquePath())
+            var owner: NSObject? = NSObject()
+            resource.addObserver(recorder, owner: owner!)
+            await completion(of: resource.load())
+            owner = nil
+        }
+        #expect(recorder.stoppedCount == 0)
+        _ = service.resource(TestServer.uniquePath())
+        #expect(recorder.stoppedCount == 1)
+    }
+
+    @Test("two thousand closure observers each receive every event once, in the order they were added")
+    func manyObservers() async throws {
+        let service = try await TestServer.service()
+        let resource = service.resource(TestServer.uniquePath())
+        let owners = (0..<2_000).map { _ in NSObject() }
+        var calls: [Int] = []
+        calls.reserveCapacity(8_000)
+        for (index, owner) in owners.enumerated() {
+            resource.addObserver(owner: owner) { _, _ in calls.append(index) }
+            // Leaves the main actor to the suites running alongside now and then.
+            if index % 100 == 0 { await Task.yield() }
+        }
+        #expect(calls == Array(0..<2_000))
+        await completion(of: resource.load())
+        #expect(calls.count == 6_000)
+        #expect(Array(calls[2_000..<4_000]) == Array(0..<2_000))
+        #expect(Array(calls[4_000..<6_000]) == Array(0..<2_000))
+        for (index, owner) in owners.prefix(500).enumerated() {
+            resource.removeObservers(ownedBy: owner)
+            if index % 100 == 0 { await Task.yield() }
+        }
+        resource.overrideLocalContent(with: "after")
+        #expect(Array(calls[6_000...]) == Array(500..<2_000))
+    }
+}
