@@ -7,8 +7,12 @@ struct AnyEntityCache: Sendable {
     let write: @Sendable (Entity<Any>, any Sendable) throws -> Void
     let updateTimestamp: @Sendable (TimeInterval, any Sendable) throws -> Void
     let remove: @Sendable (any Sendable) throws -> Void
-    let workQueue: DispatchQueue
+    private let workQueueProvider: @Sendable () -> DispatchQueue
     let description: String
+
+    /// The cache's work queue, asked for only when there is work for it, so a cache that
+    /// declines a resource (a `nil` key) is never asked.
+    var workQueue: DispatchQueue { workQueueProvider() }
 
     init<Cache: EntityCache>(_ cache: Cache) {
         key = { cache.key(for: $0) }
@@ -28,7 +32,7 @@ struct AnyEntityCache: Sendable {
             guard let key = key as? Cache.Key else { return }
             try cache.removeEntity(forKey: key)
         }
-        workQueue = cache.workQueue
+        workQueueProvider = { cache.workQueue }
         description = String(describing: Cache.self)
     }
 }

@@ -2,8 +2,13 @@ import Foundation
 
 /// Reads a resource's persistent caches once (on first observer or first `latestData`
 /// access, and again after `wipe()`), writes new network data to them, and holds back
-/// `loadIfNeeded()` until the read is done, so a stale cached entity is followed by a load
-/// (`newData(.cache)`, `requested`, `newData(.network)`).
+/// `loadIfNeeded()` until the read is done.
+///
+/// A `loadIfNeeded()` during the read counts as a load (the resource `isLoading`), and ends as
+/// follows: a fresh hit gives `newData(.cache)` then `notModified` with no request; a stale hit
+/// gives `newData(.cache)`, `requested`, `newData(.network)`; a miss gives `requested`,
+/// `newData(.network)`. The latest stage's cache is read first; an entry that the rest of the
+/// pipeline rejects falls back to earlier stages.
 @MainActor
 final class CacheLoader {
     private var started = false
@@ -41,10 +46,12 @@ final class CacheLoader {
                     }
                 }
                 guard let entity else { continue }
+                // An entry that a later stage rejects falls back to earlier stages, then the network.
                 if case .success(let processed) = pipeline.process(.success(entity), after: lookup.stage) {
                     found = processed
+                    break
                 }
-                break
+                SiestaLog.log(.cache, "cached entity at \(lookup.stage) failed the pipeline; trying earlier stages")
             }
             await self?.finishRead(found, resource: resource)
         }
@@ -59,16 +66,17 @@ final class CacheLoader {
         }
         if let deferred {
             self.deferred = nil
-            deferred.resolve(with: resource.loadIfNeeded())
+            resource.resolveDeferredLoad(deferred)
         }
     }
 
-    /// A stand-in request returned by `loadIfNeeded()` while the cache is read.
-    func deferredLoad(for resource: Resource) -> any Request {
-        if let deferred { return deferred }
+    /// The stand-in load that `loadIfNeeded()` returns while the cache is read, and whether it
+    /// was made by this call.
+    func deferredLoad(for resource: Resource) -> (request: DeferredLoadRequest, isNew: Bool) {
+        if let deferred, deferred.state == .inProgress { return (deferred, false) }
         let request = DeferredLoadRequest(resource: resource)
         deferred = request
-        return request
+        return (request, true)
     }
 
     func write(_ outputs: [PipelineStageKey: Entity<Any>], for resource: Resource) {

@@ -64,7 +64,7 @@ public final class Resource {
     /// True while any request for this resource is in progress.
     public var isRequesting: Bool { !allRequests.isEmpty }
 
-    var observerEntries: [ObserverEntry] = []
+    var observers = ObserverList()
     private var invalidated = false
     private var cachedConfigurations: [RequestMethod: Configuration] = [:]
     private var configurationVersion = -1
@@ -87,7 +87,7 @@ public final class Resource {
 
     /// Whether the service may release this resource: it has no observers and no requests.
     var isInUse: Bool {
-        !allRequests.isEmpty || observerEntries.contains { $0.isAlive }
+        !allRequests.isEmpty || observers.hasLiveObserver
     }
 
     // MARK: Configuration
@@ -137,9 +137,43 @@ public final class Resource {
         }
         cacheLoader.startIfNeeded(for: self)
         if cacheLoader.isReading {
-            return cacheLoader.deferredLoad(for: self)
+            let (deferred, isNew) = cacheLoader.deferredLoad(for: self)
+            if isNew { trackDeferredLoad(deferred) }
+            return deferred
         }
         return isUpToDate ? nil : load()
+    }
+
+    /// Counts a stand-in load made during a cache read as a load in progress, without a
+    /// `requested` event: the read decides whether the network is needed.
+    private func trackDeferredLoad(_ deferred: DeferredLoadRequest) {
+        loadRequests.append(deferred)
+        trackRequest(deferred)
+        deferred.addInternalCompletionHook { [weak self, weak deferred] info in
+            guard let self else { return }
+            let wasLoading = self.loadRequests.contains { $0 === deferred }
+            self.loadRequests.removeAll { $0 === deferred }
+            if wasLoading, case .failure(let error) = info.response,
+                error.cause is RequestError.Cause.RequestCancelled
+            {
+                self.notifyObservers(.requestCancelled)
+            }
+        }
+    }
+
+    /// The cache read that held back `loadIfNeeded()` is done: a fresh result ends the stand-in
+    /// load as not modified; otherwise the network load starts and the stand-in follows it.
+    func resolveDeferredLoad(_ deferred: DeferredLoadRequest) {
+        guard deferred.state == .inProgress else { return }
+        loadRequests.removeAll { $0 === deferred }
+        if isUpToDate {
+            if latestError == nil && hasStoredData {
+                notifyObservers(.notModified)
+            }
+            deferred.resolve(with: nil)
+        } else {
+            deferred.resolve(with: loadRequests.first ?? load())
+        }
     }
 
     /// Sends a GET request for this resource, even if one is already in flight, and updates
@@ -225,7 +259,7 @@ public final class Resource {
     /// If nothing observes this resource, cancels all its load requests.
     public func cancelLoadIfUnobserved() {
         cleanDefunctObservers()
-        guard observerEntries.isEmpty else { return }
+        guard observers.isEmpty else { return }
         for request in loadRequests {
             request.cancel()
         }
