@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Benchmark
 import Foundation
 import Siesta
@@ -55,6 +56,57 @@ func loadThroughPipeline(_ service: Service, path: String) async {
     }
 }
 
+/// Loads each resource once and waits until every load has completed, checking that each
+/// answered 200 with new data.
+@MainActor
+func loadAll(_ resources: [Resource]) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        var remaining = resources.count
+        for resource in resources {
+            resource.load().onCompletion { info in
+                precondition(info.isNew, "expected a full 200 from the server: \(info.response)")
+                remaining -= 1
+                if remaining == 0 { continuation.resume() }
+            }
+        }
+    }
+}
+
+/// Loads the resource for `url` `times` times, one after another.
+@MainActor
+func loadSerially(_ service: Service, _ url: URL, times: Int) async {
+    for _ in 0..<times {
+        await loadAll([service.resource(absoluteURL: url)])
+    }
+}
+
+/// Fetches a URL with AsyncHTTPClient and collects the body, as an app using it directly would.
+func fetchRaw(_ client: HTTPClient, _ url: URL) async throws {
+    let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
+    precondition(response.status == .ok)
+    blackHole(try await response.body.collect(upTo: 1 << 20))
+}
+
+/// Fetches a URL with Foundation's URLSession.
+func fetchWithURLSession(_ session: URLSession, _ url: URL) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        session.dataTask(with: url) { data, response, _ in
+            precondition((response as? HTTPURLResponse)?.statusCode == 200)
+            blackHole(data)
+            continuation.resume()
+        }.resume()
+    }
+}
+
+/// The loopback server the network benchmarks share, started on first use.
+let sharedLoopbackServer = Task { try await LoopbackServer.start() }
+
+/// Loads per iteration of the serial network benchmarks.
+let serialLoads = 200
+
+/// Concurrent resources per round of the concurrent network benchmarks.
+let concurrentLoads = 64
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
@@ -67,6 +119,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    observerBenchmarks()
+    networkBenchmarks()
+
     Benchmark("Siesta load() through the pipeline, 10 MB JSON") { benchmark in
         let service = await MainActor.run {
             Service(baseURL: "http://bench.invalid/", networking: FixedResponseProvider(body: body))
@@ -74,5 +129,154 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             await loadThroughPipeline(service, path: "/items")
         }
+    }
+}
+
+/// A service whose requests never leave the process.
+@MainActor
+func offlineService(baseURL: String = "http://bench.invalid/") -> Service {
+    Service(baseURL: baseURL, networking: FixedResponseProvider(body: Data()))
+}
+
+/// The owners of the observers in the observer benchmarks, alive while one runs.
+@MainActor
+var observerOwners: [NSObject] = []
+
+/// Observers and the resource table at scale.
+func observerBenchmarks() {
+    let quick = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 50)
+    let perCall = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], scalingFactor: .mega, maxDuration: .seconds(5), maxIterations: 20)
+
+    Benchmark("Siesta add 10,000 closure observers to one resource", configuration: quick) { benchmark in
+        let resource = await MainActor.run {
+            observerOwners = (0..<10_000).map { _ in NSObject() }
+            return offlineService().resource("/observed")
+        }
+        benchmark.startMeasurement()
+        await MainActor.run {
+            for owner in observerOwners {
+                resource.addObserver(owner: owner) { _, event in blackHole(event) }
+            }
+        }
+        benchmark.stopMeasurement()
+        await MainActor.run { observerOwners = [] }
+    }
+
+    Benchmark("Siesta one event to 10,000 observers", configuration: quick) { benchmark in
+        let resource = await MainActor.run {
+            observerOwners = (0..<10_000).map { _ in NSObject() }
+            let resource = offlineService().resource("/observed")
+            for owner in observerOwners {
+                resource.addObserver(owner: owner) { _, event in blackHole(event) }
+            }
+            return resource
+        }
+        benchmark.startMeasurement()
+        await MainActor.run { resource.overrideLocalContent(with: "changed") }
+        benchmark.stopMeasurement()
+        await MainActor.run { observerOwners = [] }
+    }
+
+    Benchmark("Siesta service.resource(path) for an existing resource", configuration: perCall) { benchmark in
+        let service = await MainActor.run { offlineService(baseURL: "http://bench.invalid/api") }
+        let existing = await MainActor.run { service.resource("/users/42") }
+        let count = benchmark.scaledIterations.count
+        benchmark.startMeasurement()
+        await MainActor.run {
+            for _ in 0..<count {
+                blackHole(service.resource("/users/42"))
+            }
+        }
+        benchmark.stopMeasurement()
+        blackHole(existing)
+    }
+
+    Benchmark("Siesta loadIfNeeded() on fresh data", configuration: perCall) { benchmark in
+        let resource = await MainActor.run {
+            let resource = offlineService().resource("/fresh")
+            resource.overrideLocalContent(with: ["fresh": true])
+            return resource
+        }
+        let count = benchmark.scaledIterations.count
+        benchmark.startMeasurement()
+        await MainActor.run {
+            for _ in 0..<count {
+                blackHole(resource.loadIfNeeded())
+            }
+        }
+        benchmark.stopMeasurement()
+    }
+}
+
+/// Siesta's `load()` against raw clients on the same loopback server and small JSON document.
+/// Each iteration is \(serialLoads) loads one after another, or rounds of \(concurrentLoads)
+/// concurrent loads; compare the medians of a pair to get the ratio.
+func networkBenchmarks() {
+    let network = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], warmupIterations: 2,
+        maxDuration: .seconds(15), maxIterations: 40)
+
+    Benchmark("Network serial: Siesta load(), small JSON", configuration: network) { benchmark in
+        let server = try await sharedLoopbackServer.value
+        let service = await MainActor.run { Service() }
+        for _ in benchmark.scaledIterations {
+            await loadSerially(service, server.smallJSONURL, times: serialLoads)
+        }
+    }
+
+    Benchmark("Network serial: raw AsyncHTTPClient, small JSON", configuration: network) { benchmark in
+        let server = try await sharedLoopbackServer.value
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<serialLoads {
+                try await fetchRaw(client, server.smallJSONURL)
+            }
+        }
+        try await client.shutdown()
+    }
+
+    Benchmark("Network serial: raw URLSession, small JSON", configuration: network) { benchmark in
+        let server = try await sharedLoopbackServer.value
+        let session = URLSession(configuration: .ephemeral)
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<serialLoads {
+                await fetchWithURLSession(session, server.smallJSONURL)
+            }
+        }
+        session.invalidateAndCancel()
+    }
+
+    Benchmark("Network 64 concurrent: Siesta load(), small JSON", configuration: network) { benchmark in
+        let server = try await sharedLoopbackServer.value
+        let (service, resources) = await MainActor.run {
+            let service = Service()
+            let base = server.smallJSONURL.absoluteString
+            return (service, (0..<concurrentLoads).map { service.resource(absoluteURL: "\(base)?r=\($0)") })
+        }
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<(serialLoads / 20) {
+                await loadAll(resources)
+            }
+        }
+        blackHole(service)
+    }
+
+    Benchmark("Network 64 concurrent: raw AsyncHTTPClient, small JSON", configuration: network) { benchmark in
+        let server = try await sharedLoopbackServer.value
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let urls = (0..<concurrentLoads).map { URL(string: "\(server.smallJSONURL.absoluteString)?r=\($0)")! }
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<(serialLoads / 20) {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for url in urls {
+                        group.addTask { try await fetchRaw(client, url) }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+        }
+        try await client.shutdown()
     }
 }
