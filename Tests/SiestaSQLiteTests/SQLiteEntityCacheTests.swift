@@ -37,7 +37,7 @@ struct SQLiteEntityCacheTests {
         #expect(read.headers["x-escapes"] == "quote \" backslash \\ nul \u{0} end")
         #expect(read.charset == "utf-8")
         #expect(read.timestamp == 765_432_109.123_456)
-        #expect(read.contentType == "application/json")
+        #expect(read.contentType == "application/json; charset=utf-8")
         #expect(read.etag == "\"abc123\"")
         #expect(cache.recoveryNote == nil)
         #expect(cache.movedAsideFileURL == nil)

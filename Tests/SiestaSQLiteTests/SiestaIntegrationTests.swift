@@ -40,7 +40,7 @@ struct SiestaIntegrationTests {
         do {
             let file = directory.file("cache.sqlite")
             let (original, cached) = try await populate(file, from: server)
-            #expect(cached.contentType == "application/json")
+            #expect(cached.contentType == "application/json; charset=utf-8")
             #expect(cached.etag != nil)
             let json = try JSONSerialization.jsonObject(with: cached.content) as? [String: Any]
             #expect(json?["id"] as? Int == 1)

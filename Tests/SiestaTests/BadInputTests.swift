@@ -60,8 +60,10 @@ struct BadInputTests {
     @Test("malformed JSON under a JSON content type")
     func malformedJSON() async throws {
         let error = try await loadError("/broken/json")
-        #expect(error.cause is RequestError.Cause.UnparsableJSON)
-        #expect(error.userMessage.hasPrefix("The response is not valid JSON"))
+        let cause = try #require(error.cause as? RequestError.Cause.UnparsableJSON)
+        #expect(error.userMessage == "Cannot parse server response")
+        #expect(!cause.parserMessage.isEmpty)
+        #expect(error.entity?.content is Data)
     }
 
     @Test("invalid UTF-8 under text/plain; charset=utf-8")

@@ -18,7 +18,7 @@ struct LoadingTests {
         let info = await completion(of: user.load())
         #expect(entity(of: info) != nil)
         #expect(user.jsonDict["id"] as? Int == 1)
-        #expect(user.latestData?.contentType == "application/json")
+        #expect(user.latestData?.contentType == "application/json; charset=utf-8")
         #expect(user.latestData?.charset == "utf-8")
         #expect(user.latestData?.etag != nil)
         #expect(user.latestData?.header(forKey: "CONTENT-TYPE")?.hasPrefix("application/json") == true)

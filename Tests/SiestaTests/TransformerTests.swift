@@ -32,7 +32,7 @@ struct TransformerTests {
         let user: DemoUser? = resource.typedContent()
         #expect(user?.id == 3)
         #expect(user?.username.isEmpty == false)
-        #expect(resource.latestData?.contentType == "application/json")
+        #expect(resource.latestData?.contentType == "application/json; charset=utf-8")
     }
 
     @Test("a model transformer after the JSON parser receives the parsed dictionary")
@@ -96,7 +96,7 @@ struct TransformerTests {
         let resource = service.resource("/errors/422")
         await completion(of: resource.load())
         #expect(resource.latestError?.entity?.jsonDict["status"] as? Int == 422)
-        #expect(resource.latestError?.entity?.contentType == "application/json")
+        #expect(resource.latestError?.entity?.contentType == "application/json; charset=utf-8")
     }
 
     @Test("custom stages can be added and reordered; transformers match by content type")

@@ -18,12 +18,15 @@ public struct JSONDocumentTransformer: ResponseTransformer {
     public init() {}
 
     /// Replaces Siesta's standard JSON parser with this one for every resource of `service`.
+    /// The parsing stage then holds Siesta's standard text transformer, which turns `text/*`
+    /// into `String` first, and this one.
     @MainActor
     public static func install(on service: Service) {
         service.configure(
             whenURLMatches: { _ in true }, description: "browser JSON documents",
             configurer: {
                 $0.pipeline[.parsing].removeTransformers()
+                $0.pipeline.add(.text)
                 $0.pipeline[.parsing].add(JSONDocumentTransformer(), contentTypes: contentTypes)
             })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import OrderedJSON
 import Siesta
 import Workspace
@@ -548,8 +549,8 @@ public final class ResourceBrowser: ResourceObserver {
             if reportsToForm {
                 let response = FormResponse(
                     succeeded: true, method: method, url: url, status: status, headers: entity.headers,
-                    contentType: entity.contentType,
-                    body: BodyContent.from(content: entity.content, contentType: entity.contentType))
+                    contentType: Self.mediaType(of: entity),
+                    body: BodyContent.from(content: entity.content, contentType: Self.mediaType(of: entity)))
                 self?.dispatch(
                     .formFinished(.succeeded(status: status, body: Self.text(of: entity.content)), response: response))
             }
@@ -564,12 +565,12 @@ public final class ResourceBrowser: ResourceObserver {
                 .requestHook(
                     .onFailure, url: url, method: method, status: error.httpStatusCode, detail: error.userMessage))
             if reportsToForm {
+                let mediaType = error.entity.map { Self.mediaType(of: $0) } ?? ""
+                let body = error.entity.map { BodyContent.from(content: $0.content, contentType: mediaType) }
                 let response = FormResponse(
                     succeeded: false, method: method, url: url, status: error.httpStatusCode,
                     message: error.userMessage, headers: error.entity?.headers ?? [:],
-                    contentType: error.entity?.contentType ?? "",
-                    body: error.entity.map { BodyContent.from(content: $0.content, contentType: $0.contentType) }
-                        ?? .empty("no response body"))
+                    contentType: mediaType, body: body ?? .empty("no response body"))
                 self?.dispatch(
                     .formFinished(
                         .failed(
@@ -633,12 +634,12 @@ public final class ResourceBrowser: ResourceObserver {
             if !rebuildBody, let cached = bodies[key] {
                 body = cached.body
             } else {
-                body = BodyContent.from(content: entity.content, contentType: entity.contentType)
+                body = BodyContent.from(content: entity.content, contentType: Self.mediaType(of: entity))
                 releaseMemoryIfLarge(bodies[key]?.body)
                 bodies[key] = (entity.timestamp, body)
             }
             data = EntitySnapshot(
-                contentType: entity.contentType, byteCount: Self.byteCount(entity), etag: entity.etag,
+                contentType: Self.mediaType(of: entity), byteCount: Self.byteCount(entity), etag: entity.etag,
                 timestamp: Self.unixTime(entity.timestamp), headers: entity.headers, body: body)
         } else {
             releaseMemoryIfLarge(bodies[key]?.body)
@@ -655,7 +656,7 @@ public final class ResourceBrowser: ResourceObserver {
                     if let data = entity.content as? Data, !data.isEmpty, Self.hasUndecodedEncoding(entity) {
                         return .binary(HexDocument(data))
                     }
-                    return BodyContent.from(content: entity.content, contentType: entity.contentType)
+                    return BodyContent.from(content: entity.content, contentType: Self.mediaType(of: entity))
                 }
                 errorBodies[key] = (latestError.timestamp, body)
             }
@@ -688,11 +689,18 @@ public final class ResourceBrowser: ResourceObserver {
         return snapshot
     }
 
+    /// The media type of an entity, lower-cased and without parameters such as the charset
+    /// (`application/json`); the headers pane shows the whole `Content-Type`.
+    private nonisolated static func mediaType<Content>(of entity: Entity<Content>) -> String {
+        HTTPStreamDetection.mediaType(of: entity.contentType)
+    }
+
     /// What an error's body is, for the marker above it: its type and size, and why it may not
     /// look like its type (an encoding hammock cannot decode, text that is not UTF-8).
     private static func bodyDescription(_ entity: Entity<Any>, body: BodyContent?) -> String {
         var parts: [String] = []
-        if !entity.contentType.isEmpty { parts.append(entity.contentType) }
+        let type = Self.mediaType(of: entity)
+        if !type.isEmpty { parts.append(type) }
         if let size = byteCount(entity) { parts.append(Format.bytes(size)) }
         if hasUndecodedEncoding(entity) {
             let encoding = entity.header(forKey: "Content-Encoding") ?? ""

@@ -28,6 +28,7 @@ struct IndexRoutes {
         "hostile": "/hostile",
         "hostileJSON": "/hostile.json",
         "unicode": "/unicode.json",
+        "charsets": "/charsets/euc-jp",
         "brokenClose": "/broken/close",
         "brokenJSON": "/broken/json",
         "brokenUTF8": "/broken/utf8",

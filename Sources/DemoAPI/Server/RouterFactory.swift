@@ -21,6 +21,7 @@ enum RouterFactory {
         CompressedRoutes().register(on: router)
         HostileRoutes().register(on: router)
         UnicodeRoutes().register(on: router)
+        CharsetRoutes().register(on: router)
         CookieRoutes().register(on: router)
         RedirectRoutes().register(on: router)
         OrderRoutes(clock: clock).register(on: router)

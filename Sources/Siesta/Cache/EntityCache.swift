@@ -31,7 +31,9 @@ public protocol EntityCache: Sendable {
     /// Stores an entity, replacing any entry with the same key.
     func writeEntity(_ entity: Entity<ContentType>, forKey key: Key) throws
 
-    /// Updates the timestamp of a stored entity (after a 304 Not Modified).
+    /// Updates the timestamp of a stored entity (after a 304 Not Modified). By default it reads
+    /// the entity, sets its timestamp and writes it back; a cache that can change a timestamp in
+    /// place can do better.
     func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: Key) throws
 
     /// Removes the entry for a key, if any.
@@ -44,6 +46,14 @@ public protocol EntityCache: Sendable {
 extension EntityCache {
     /// A serial queue shared by caches that do not supply their own.
     public var workQueue: DispatchQueue { EntityCacheQueue.shared }
+
+    /// Reads the entity for `key`, sets its timestamp and writes it back; does nothing when
+    /// there is no entry.
+    public func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: Key) throws {
+        guard var entity = try readEntity(forKey: key) else { return }
+        entity.timestamp = timestamp
+        try writeEntity(entity, forKey: key)
+    }
 }
 
 /// The default work queue of entity caches.

@@ -1,5 +1,5 @@
 /// The sequence of stages a response goes through before it reaches a resource or a request
-/// hook: bytes become text, text becomes JSON, JSON becomes models.
+/// hook: bytes are parsed into text or JSON, which becomes models.
 ///
 /// ```swift
 /// service.configure {
@@ -34,9 +34,26 @@ public struct Pipeline: Sendable {
         for key in stages.keys { stages[key]?.removeTransformers() }
     }
 
-    /// Removes every stage's cache.
+    /// Removes every stage's cache. Transformers stay.
     public mutating func removeAllCaches() {
         for key in stages.keys { stages[key]?.doNotCache() }
+    }
+
+    /// Removes every transformer and every cache from every stage; ``order`` stays.
+    public mutating func clear() {
+        removeAllTransformers()
+        removeAllCaches()
+    }
+
+    /// Adds one of the standard transformers at its usual stage, for the content types it
+    /// usually handles, e.g. to parse JSON for some resources of a service created with
+    /// `standardTransformers: []`:
+    ///
+    /// ```swift
+    /// service.configure("/reports/**") { $0.pipeline.add(.json) }
+    /// ```
+    public mutating func add(_ transformer: StandardTransformer) {
+        transformer.install(in: &self)
     }
 
     /// The stages in order, with their keys.

@@ -10,11 +10,24 @@ public struct PipelineStageKey: RawRepresentable, Hashable, Sendable, CustomStri
         self.rawValue = rawValue
     }
 
+    /// Creates a key for a custom stage; two keys with the same description name the same stage.
+    ///
+    /// ```swift
+    /// extension PipelineStageKey {
+    ///     static let munging = PipelineStageKey(description: "munging")
+    /// }
+    /// ```
+    public init(description: String) {
+        self.init(rawValue: description)
+    }
+
     /// Bytes as they came off the network; a persistent cache usually goes here.
     public static let rawData = PipelineStageKey(rawValue: "rawData")
-    /// Bytes to text and similar decodings (the standard `text/*` transformer runs here).
+    /// Bytes-to-bytes work such as decryption or decompression the network layer did not do.
+    /// The standard transformers do not run here.
     public static let decoding = PipelineStageKey(rawValue: "decoding")
-    /// Text or bytes to structured data (the standard JSON transformer runs here).
+    /// Bytes to a generic structure: `text/*` to `String` and JSON to `[String: Any]` or
+    /// `[Any]` (the standard text and JSON transformers run here).
     public static let parsing = PipelineStageKey(rawValue: "parsing")
     /// Structured data to model types (where `configureTransformer` puts transformers by default).
     public static let model = PipelineStageKey(rawValue: "model")

@@ -114,3 +114,9 @@ protocol CustomUserMessage {
     /// A sentence describing the error to a person.
     var userMessage: String { get }
 }
+
+extension RequestError: TypedContentAccessors {
+    /// An error's typed accessors read the body that came with it, so `error.jsonDict["message"]`
+    /// or `error.text` reach a parsed error body; empty values when there is none.
+    public var entityForTypedContentAccessors: Entity<Any>? { entity }
+}

@@ -100,25 +100,35 @@ extension RequestError {
             }
         }
 
-        /// The response body is not valid text in its declared encoding.
+        /// The response body is not valid text in its declared encoding (or, without one, the
+        /// default encoding).
         public struct UndecodableText: Error, CustomUserMessage {
-            /// The encoding the body claimed to be in.
-            public let encoding: String.Encoding
-            var userMessage: String {
-                "The response is not valid \(TextEncodingName.name(of: encoding)?.uppercased() ?? "\(encoding)") text"
+            /// The name of the charset the body was read as, e.g. `"utf-8"` or `"euc-jp"`.
+            public let encodingName: String
+            /// The Foundation encoding of that charset, when Foundation has one.
+            public let encoding: String.Encoding?
+            var userMessage: String { "The response is not valid \(encodingName.uppercased()) text" }
+
+            /// Creates the cause for a charset name.
+            public init(encodingName: String) {
+                self.encodingName = encodingName
+                self.encoding = TextEncodingName.encoding(named: encodingName)
             }
 
-            /// Creates the cause.
+            /// Creates the cause for a Foundation encoding.
             public init(encoding: String.Encoding) {
+                self.encodingName = TextEncodingName.name(of: encoding) ?? "\(encoding)"
                 self.encoding = encoding
             }
         }
 
-        /// The response body under a JSON content type could not be parsed.
+        /// The response body under a JSON content type could not be parsed. The error's
+        /// ``RequestError/userMessage`` is “Cannot parse server response”; the parser's own
+        /// words are in ``parserMessage``.
         public struct UnparsableJSON: Error, CustomUserMessage {
-            /// What the parser reported.
+            /// What the parser reported, e.g. where the JSON went wrong.
             public let parserMessage: String
-            var userMessage: String { "The response is not valid JSON: \(parserMessage)" }
+            var userMessage: String { "Cannot parse server response" }
 
             /// Creates the cause.
             public init(parserMessage: String) {

@@ -13,8 +13,14 @@ public struct Entity<ContentType> {
     /// The parsed body of the response.
     public var content: ContentType
 
-    /// All response headers, keyed by lower-cased header name.
-    public private(set) var headers: [String: String]
+    /// All response headers, keyed by lower-cased header name. Keys assigned in any case are
+    /// lower-cased, so `entity.headers["X-Total"] = "3"` is read back as `headers["x-total"]`.
+    public var headers: [String: String] {
+        get { normalizedHeaders }
+        set { normalizedHeaders = Self.lowercasedKeys(newValue) }
+    }
+
+    private var normalizedHeaders: [String: String]
 
     /// The character set of the body as the server declared it, or `nil` when it did not say.
     public var charset: String?
@@ -23,11 +29,15 @@ public struct Entity<ContentType> {
     /// as `Date.timeIntervalSinceReferenceDate`).
     public var timestamp: TimeInterval
 
-    /// The media type of the content, e.g. `application/json`, without parameters such as the
-    /// charset. `application/octet-stream` when the server sent no `Content-Type`.
+    /// The `Content-Type` header as the server sent it, parameters included, e.g.
+    /// `text/plain; charset=utf-8`; `application/octet-stream` when the server sent none.
+    ///
+    /// Compare media types with care: the value may be `text/plain`, `text/plain; charset=utf-8`
+    /// or `TEXT/Plain`. Content-type patterns of ``PipelineStage/add(_:contentTypes:)`` ignore the
+    /// parameters and the case. Setting it replaces the header; ``charset`` keeps its value.
     public var contentType: String {
-        get { headers["content-type"].map(MediaType.stripParameters) ?? "application/octet-stream" }
-        set { headers["content-type"] = newValue }
+        get { normalizedHeaders["content-type"] ?? "application/octet-stream" }
+        set { normalizedHeaders["content-type"] = newValue }
     }
 
     /// The entity tag from the `ETag` header, used for conditional requests (`If-None-Match`).
@@ -70,8 +80,8 @@ public struct Entity<ContentType> {
         timestamp: TimeInterval? = nil
     ) {
         self.content = content
-        self.headers = Self.lowercasedKeys(headers)
-        self.charset = charset ?? self.headers["content-type"].flatMap(MediaType.charset(in:))
+        self.normalizedHeaders = Self.lowercasedKeys(headers)
+        self.charset = charset ?? normalizedHeaders["content-type"].flatMap(MediaType.charset(in:))
         self.timestamp = timestamp ?? SiestaClock.now()
     }
 
@@ -95,6 +105,7 @@ public struct Entity<ContentType> {
     }
 
     private static func lowercasedKeys(_ headers: [String: String]) -> [String: String] {
+        if !headers.keys.contains(where: { $0.contains(where: \.isUppercase) }) { return headers }
         var result: [String: String] = [:]
         for (key, value) in headers {
             result[key.lowercased()] = value

@@ -2,12 +2,14 @@ import Foundation
 
 /// Convenience accessors that read an entity's content as a particular type, with a fallback.
 ///
-/// `Resource` and `Entity` adopt this protocol, so `resource.jsonDict` and `entity.text` work
-/// the same way: they never fail, they return an empty value when the content is missing or of
-/// another type.
+/// `Resource`, `Entity` and `RequestError` adopt this protocol, so `resource.jsonDict`,
+/// `entity.text` and `error.jsonDict` work the same way: they never fail, they return an empty
+/// value when the content is missing or of another type. A `RequestError`'s accessors read the
+/// body that came with the error.
 ///
 /// ```swift
 /// let name = resource.jsonDict["name"] as? String
+/// let reason = resource.latestError?.jsonDict["message"] as? String
 /// ```
 public protocol TypedContentAccessors {
     /// The entity whose content the accessors read; `nil` means “no content”.

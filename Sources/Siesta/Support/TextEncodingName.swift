@@ -21,10 +21,22 @@ enum TextEncodingName {
         (["macintosh", "mac"], .macOSRoman),
     ]
 
+    /// The encodings Foundation decodes by itself on every platform: the Unicode forms, ASCII
+    /// and ISO-8859-1. Others are decoded through `iconv` where there is one.
+    private static let portableEncodings: Set<String.Encoding> = [
+        .utf8, .ascii, .isoLatin1, .utf16, .utf16BigEndian, .utf16LittleEndian, .utf32, .utf32BigEndian,
+        .utf32LittleEndian,
+    ]
+
     /// The encoding for an IANA name (case-insensitive), or `nil` if unknown.
     static func encoding(named name: String) -> String.Encoding? {
         let lowered = name.lowercased()
         return table.first { $0.names.contains(lowered) }?.encoding
+    }
+
+    /// Whether Foundation decodes `encoding` correctly on every platform.
+    static func isPortable(_ encoding: String.Encoding) -> Bool {
+        portableEncodings.contains(encoding)
     }
 
     /// The preferred IANA name of an encoding, or `nil` if it has none here.
