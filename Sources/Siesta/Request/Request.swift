@@ -67,7 +67,8 @@ public protocol Request: AnyObject {
 
 extension Request {
     /// Wraps this request so that, when it completes, `whenCompleted` decides the outcome: pass
-    /// control to another request, substitute a response, or keep this one's.
+    /// control to another request, substitute a response, or keep this one's. This request itself
+    /// is not altered: its own hooks see its own response.
     ///
     /// ```swift
     /// let chained = request.chained { info in
@@ -78,12 +79,18 @@ extension Request {
     /// }
     /// ```
     ///
-    /// Cancelling the chained request cancels whichever request it is waiting on. If this request
-    /// has already been started, the chain starts too; otherwise it starts with ``start()``.
+    /// If this request has already been started, the chain starts too; otherwise it starts with
+    /// ``start()``, which starts this request. ``RequestChainAction/passTo(_:)`` starts the request
+    /// it passes to.
+    ///
+    /// Cancelling the chained request stops the chain at once: `whenCompleted` is not called
+    /// afterwards, and the request the chain waits on is cancelled. Cancelling this request does
+    /// not stop the chain: `whenCompleted` receives the cancellation like any other failure.
+    /// ``repeated()`` repeats this request and runs `whenCompleted` afresh.
     public func chained(
         whenCompleted callback: @escaping @MainActor (ResponseInfo) -> RequestChainAction
     ) -> any Request {
-        let chain = ChainedRequest(wrapping: self, whenCompleted: callback)
+        let chain = Resource.prepareRequest(using: RequestChainDelegate(wrapping: self, whenCompleted: callback))
         if state != .notStarted {
             chain.start()
         }

@@ -2,7 +2,7 @@
 /// given to ``Request/chained(whenCompleted:)``.
 @MainActor
 public enum RequestChainAction {
-    /// Wait for this other request and use its response.
+    /// Start this other request if it has not started, wait for it, and use its response.
     case passTo(any Request)
     /// Complete with this response.
     case useResponse(ResponseInfo)

@@ -12,7 +12,7 @@ extension RequestError {
         public struct InvalidRequestURL: Error, CustomUserMessage {
             /// The text the URL was built from, if known.
             public let urlSource: String?
-            var userMessage: String { "Invalid URL: \(urlSource ?? "none")" }
+            var userMessage: String { urlSource.map { "Invalid URL: \($0)" } ?? "Invalid URL" }
 
             /// Creates the cause.
             public init(urlSource: String?) {

@@ -16,6 +16,11 @@ extension Resource {
     /// notifies observers: decide yourself what a response means for the resource (see
     /// `load(using:)` and `overrideLocalContent(with:)`).
     ///
+    /// The configured headers are those of `method`; they are set first, so the ad hoc mutation
+    /// can override them. If the ad hoc mutation changes the HTTP method, the configured request
+    /// mutations come from the configuration of the new method, and so do the request decorators
+    /// and the response pipeline (an unknown method counts as GET).
+    ///
     /// - Parameters:
     ///   - method: The HTTP method.
     ///   - adHocMutation: Changes the request before configured mutations run.
@@ -25,29 +30,68 @@ extension Resource {
         requestMutation adHocMutation: @escaping RequestMutation = { _ in }
     ) -> any Request {
         guard invalidURLSource == nil else {
-            let cause = RequestError.Cause.InvalidRequestURL(urlSource: invalidURLSource)
+            let cause = RequestError.Cause.InvalidRequestURL(
+                urlSource: invalidURLSource.flatMap { $0.isEmpty ? nil : $0 })
             return Resource.failedRequest(returning: RequestError(cause: cause))
         }
-        let builder: @MainActor () -> URLRequest = { [url, unowned self] in
-            let configuration = self.configuration(for: method)
-            var underlying = URLRequest(url: url)
-            underlying.httpMethod = method.rawValue
-            for (name, value) in configuration.headers {
-                underlying.setValue(value, forHTTPHeaderField: name)
-            }
-            adHocMutation(&underlying)
-            for mutation in configuration.requestMutators {
-                mutation(&underlying)
-            }
-            return underlying
+        let build: @MainActor () -> URLRequest = { [url, unowned self] in
+            self.buildRequest(url: url, method: method, adHocMutation: adHocMutation)
         }
-        let networkRequest = NetworkRequest(resource: self, method: method, requestBuilder: builder)
-        let decorated = configuration(for: method).requestDecorators.reduce(networkRequest as any Request) {
+        // The first build decides the method, hence the configuration; the network request
+        // reuses it rather than running the mutations twice, and rebuilds only to repeat.
+        let first = build()
+        let finalMethod = Self.requestMethod(of: first)
+        let firstBuild = OneTimeValue(first)
+        let networkRequest = NetworkRequest(resource: self, method: finalMethod) {
+            firstBuild.take() ?? build()
+        }
+        let decorated = configuration(for: finalMethod).requestDecorators.reduce(networkRequest as any Request) {
             $1(self, $0)
         }
         trackRequest(decorated)
         decorated.start()
         return decorated
+    }
+
+    /// Builds the `URLRequest` of `request(_:requestMutation:)`: configured headers of `method`,
+    /// the ad hoc mutation, then the configured mutations of the method it left.
+    private func buildRequest(url: URL, method: RequestMethod, adHocMutation: RequestMutation) -> URLRequest {
+        var underlying = URLRequest(url: url)
+        underlying.httpMethod = method.rawValue
+        for (name, value) in configuration(for: method).headers {
+            underlying.setValue(value, forHTTPHeaderField: name)
+        }
+        adHocMutation(&underlying)
+        for mutation in configuration(for: Self.requestMethod(of: underlying)).requestMutators {
+            mutation(&underlying)
+        }
+        return underlying
+    }
+
+    /// The method a `URLRequest` will be sent with; GET for a method Siesta does not know.
+    private static func requestMethod(of request: URLRequest) -> RequestMethod {
+        request.httpMethod.flatMap { RequestMethod(token: $0) } ?? .get
+    }
+
+    /// Creates, but does **not** start, a request whose work is done by custom logic: wrap a
+    /// third-party library's call, a local computation or a delay so that it can be chained
+    /// (``Request/chained(whenCompleted:)``), returned from a request decorator, repeated and
+    /// cancelled like any other request.
+    ///
+    /// ```swift
+    /// let login = Resource.prepareRequest(using: OAuthDelegate(flow: flow))
+    /// let request = resource.request(.get).chained { info in
+    ///     guard case .failure(let error) = info.response, error.httpStatusCode == 401 else {
+    ///         return .useThisResponse
+    ///     }
+    ///     return .passTo(login)  // passTo starts it
+    /// }
+    /// ```
+    ///
+    /// The request is not tied to a resource: it changes no resource state and the response
+    /// pipeline does not apply to it.
+    public static func prepareRequest(using delegate: any RequestDelegate) -> any Request {
+        LiveRequest(delegate: delegate)
     }
 
     /// Sends a request with a raw body.
@@ -144,7 +188,7 @@ extension Resource {
     }
 
     /// Sends a request with an `application/x-www-form-urlencoded` body. Keys and values are
-    /// fully escaped (Unicode included) and written sorted by key.
+    /// fully escaped (Unicode included); the escaped `key=value` pairs are written sorted.
     @discardableResult
     public func request(
         _ method: RequestMethod,
@@ -152,7 +196,7 @@ extension Resource {
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> any Request {
         var pairs: [String] = []
-        for (key, value) in params.sorted(by: { $0.key < $1.key }) {
+        for (key, value) in params {
             guard let escapedKey = FormEncoding.escape(key) else {
                 return Self.notURLEncodable(key)
             }
@@ -162,7 +206,7 @@ extension Resource {
             pairs.append(escapedKey + "=" + escapedValue)
         }
         return request(
-            method, data: Data(pairs.joined(separator: "&").utf8),
+            method, data: Data(pairs.sorted().joined(separator: "&").utf8),
             contentType: "application/x-www-form-urlencoded", requestMutation: requestMutation)
     }
 
