@@ -130,6 +130,40 @@ let benchmarks: @Sendable () -> Void = {
             await loadThroughPipeline(service, path: "/items")
         }
     }
+
+    let lookupConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(5),
+        maxIterations: 1000)
+
+    Benchmark("Service.resource(path) existing", configuration: lookupConfiguration) { benchmark in
+        let iterations = benchmark.scaledIterations
+        let service = await MainActor.run { Service(baseURL: "http://bench.invalid/api/v1") }
+        let held = await MainActor.run { service.resource("/items/42") }
+        benchmark.startMeasurement()
+        await MainActor.run {
+            for _ in iterations {
+                blackHole(service.resource("/items/42"))
+            }
+        }
+        benchmark.stopMeasurement()
+        blackHole(held)
+    }
+
+    Benchmark("Service.resource(absoluteURL:) existing", configuration: lookupConfiguration) { benchmark in
+        let iterations = benchmark.scaledIterations
+        let service = await MainActor.run { Service(baseURL: "http://bench.invalid/api/v1") }
+        let held = await MainActor.run {
+            service.resource(absoluteURL: "http://bench.invalid/api/v1/items/42?expand=owner")
+        }
+        benchmark.startMeasurement()
+        await MainActor.run {
+            for _ in iterations {
+                blackHole(service.resource(absoluteURL: "http://bench.invalid/api/v1/items/42?expand=owner"))
+            }
+        }
+        benchmark.stopMeasurement()
+        blackHole(held)
+    }
 }
 
 /// A service whose requests never leave the process.

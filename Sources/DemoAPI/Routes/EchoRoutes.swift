@@ -1,8 +1,9 @@
 import Foundation
 import Hummingbird
 
-/// `/echo` (and any path below it) for `GET`, `POST`, `PUT`, `PATCH` and `DELETE`, and
-/// `GET /headers`: they describe the request they received.
+/// `/echo` (and any path below it) for `GET`, `POST`, `PUT`, `PATCH` and `DELETE`,
+/// `GET /headers`, and `GET /target` (and any path below it), which answers the request target
+/// exactly as it arrived, escapes included: they describe the request they received.
 struct EchoRoutes {
     /// The methods `/echo` answers.
     static let methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete]
@@ -18,6 +19,11 @@ struct EchoRoutes {
         }
         router.get("headers") { request, _ in
             try ResponseBuilder.json(Self.headers(of: request), for: request)
+        }
+        for path in ["target", "target/**"] {
+            router.get(RouterPath(path)) { request, _ in
+                try ResponseBuilder.json(JSONValue.object(["target": .string(request.uri.description)]), for: request)
+            }
         }
     }
 

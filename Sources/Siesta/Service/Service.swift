@@ -22,6 +22,8 @@ open class Service {
 
     let networkingProvider: any NetworkingProvider
     private let resourceCache = ResourceCache()
+    private var pathLookups: [String: ResourceLookup] = [:]
+    private var absoluteURLLookups: [String: ResourceLookup] = [:]
     private var configurationEntries: [ConfigurationEntry] = []
     private(set) var configurationVersion = 0
 
@@ -59,27 +61,70 @@ open class Service {
     ///
     /// Without a valid base URL, the resource is invalid: its requests fail at once.
     public final func resource(_ path: String) -> Resource {
-        resource(baseURL: baseURL, path: path)
+        if let known = pathLookups[path] {
+            return resource(for: known)
+        }
+        guard let base = baseURL, let url = URLTools.appendingPath(path, to: base) else {
+            return invalidResource(source: path)
+        }
+        return resource(for: Self.remember(url, as: path, in: &pathLookups))
     }
 
     /// The resource for a path appended to an explicit base URL, ignoring ``baseURL``.
     public final func resource(baseURL customBaseURL: (any URLConvertible)?, path: String) -> Resource {
-        guard let base = customBaseURL?.url.flatMap(URLTools.ensureTrailingSlash) else {
+        guard let base = customBaseURL?.url.flatMap(URLTools.ensureTrailingSlash),
+            let url = URLTools.appendingPath(path, to: base)
+        else {
             return invalidResource(source: path)
         }
-        return resource(absoluteURL: URLTools.appendingPath(path, to: base))
+        return resource(absoluteURL: url)
     }
 
     /// The resource for a complete URL, ignoring ``baseURL``. An invalid or `nil` URL gives an
     /// invalid resource whose requests fail at once.
+    ///
+    /// In a string, characters that cannot appear in a URL (spaces, non-ASCII characters, `[`
+    /// and `]` outside the host, a `%` not followed by two hex digits…) are percent-escaped;
+    /// existing `%XX` escapes are kept as they are.
     public final func resource(absoluteURL urlConvertible: (any URLConvertible)?) -> Resource {
-        guard let url = urlConvertible?.url else {
-            return invalidResource(source: (urlConvertible as? String) ?? "nil")
+        guard let urlConvertible else {
+            return invalidResource(source: "")
         }
-        return resourceCache.resource(forKey: url.absoluteString) {
-            Resource(service: self, url: url)
+        guard let text = urlConvertible as? String else {
+            guard let url = urlConvertible.url else {
+                return invalidResource(source: String(describing: urlConvertible))
+            }
+            return resource(for: ResourceLookup(url: url))
+        }
+        if let known = absoluteURLLookups[text] {
+            return resource(for: known)
+        }
+        guard let url = text.url else {
+            return invalidResource(source: text)
+        }
+        return resource(for: Self.remember(url, as: text, in: &absoluteURLLookups))
+    }
+
+    private func resource(for lookup: ResourceLookup) -> Resource {
+        resourceCache.resource(forKey: lookup.key) {
+            Resource(service: self, url: lookup.url)
         }
     }
+
+    /// Records what a string given to `resource(_:)` or `resource(absoluteURL:)` resolved to, so
+    /// that asking again skips URL parsing; the table is emptied when it grows large.
+    private static func remember(
+        _ url: URL, as text: String, in lookups: inout [String: ResourceLookup]
+    ) -> ResourceLookup {
+        if lookups.count >= maxRememberedLookups {
+            lookups.removeAll(keepingCapacity: true)
+        }
+        let lookup = ResourceLookup(url: url)
+        lookups[text] = lookup
+        return lookup
+    }
+
+    private static let maxRememberedLookups = 2000
 
     private func invalidResource(source: String) -> Resource {
         resourceCache.resource(forKey: "invalid:" + source) {
@@ -283,4 +328,15 @@ private struct ConfigurationEntry {
     let requestMethods: Set<RequestMethod>?
     let urlMatcher: (URL) -> Bool
     let configurer: @MainActor (inout Configuration) -> Void
+}
+
+/// A URL resolved for a resource, with its key in the resource cache.
+private struct ResourceLookup {
+    let url: URL
+    let key: String
+
+    init(url: URL) {
+        self.url = url
+        self.key = url.absoluteString
+    }
 }

@@ -8,10 +8,12 @@ public protocol URLConvertible {
 }
 
 extension String: URLConvertible {
-    /// The string parsed as a URL; `nil` if it is not one.
+    /// The string parsed as a URL; `nil` if it is not one. Characters that cannot appear in a
+    /// URL (spaces, non-ASCII characters, `[` and `]` outside the host…) are percent-escaped
+    /// first; existing `%XX` escapes are kept as they are, never escaped again.
     public var url: URL? {
         guard !contains("\0") else { return nil }
-        return URL(string: self)
+        return URL(string: URLTools.escapingInvalidCharacters(self))
     }
 }
 

@@ -72,4 +72,75 @@ enum URLTools {
     static func escapeQueryPart(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
     }
+
+    /// Percent-escapes what cannot appear in a URL, leaving valid `%XX` escapes as they are:
+    /// spaces, non-ASCII characters (as UTF-8), `[`, `]`, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`,
+    /// `|`, `}`, controls, a `%` not followed by two hex digits, and any `#` after the first. The
+    /// scheme and the authority (`//user@host:port`, where `[…]` encloses an IPv6 address) are left
+    /// alone. A string with nothing to escape comes back unchanged.
+    static func escapingInvalidCharacters(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        let start = authorityEnd(in: bytes)
+        var escaped = Array(bytes[..<start])
+        escaped.reserveCapacity(bytes.count + 16)
+        var seenFragment = false
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]),
+                isHexDigit(bytes[index + 2])
+            {
+                escaped.append(byte)
+            } else if byte == UInt8(ascii: "#"), !seenFragment {
+                seenFragment = true
+                escaped.append(byte)
+            } else if isAllowed(byte) {
+                escaped.append(byte)
+            } else {
+                escaped.append(UInt8(ascii: "%"))
+                escaped.append(hexDigits[Int(byte >> 4)])
+                escaped.append(hexDigits[Int(byte & 0xF)])
+            }
+            index += 1
+        }
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// The index just past `scheme://authority`, or 0 if the string has no authority.
+    private static func authorityEnd(in bytes: [UInt8]) -> Int {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+            bytes[..<colon].allSatisfy(isSchemeCharacter),
+            bytes.count >= colon + 3, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else {
+            return 0
+        }
+        let authorityStart = colon + 3
+        return bytes[authorityStart...].firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        } ?? bytes.count
+    }
+
+    private static func isSchemeCharacter(_ byte: UInt8) -> Bool {
+        isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+
+    /// Unreserved characters, sub-delimiters, and `:`, `@`, `/`, `?`: what a path, query or
+    /// fragment may hold as it is.
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        isAlphanumeric(byte) || allowedPunctuation.contains(byte)
+    }
+
+    private static let allowedPunctuation = Set("-._~!$&'()*+,;=:@/?".utf8)
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }
