@@ -28,9 +28,13 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     deinit {
-        process?.terminate()
+        if let directory,
+            let text = try? String(contentsOf: directory.appendingPathComponent("nginx.pid"), encoding: .utf8),
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            kill(pid, SIGTERM)
+        }
         process?.waitUntilExit()
-        if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// Starts nginx if it is installed, else the demo API.
@@ -74,9 +78,20 @@ final class LoopbackServer: @unchecked Sendable {
                 """
             let configURL = directory.appendingPathComponent("nginx.conf")
             try config.write(to: configURL, atomically: true, encoding: .utf8)
+            // nginx outlives a process that exits without running deinits (each benchmark runs
+            // in one), so a shell watches this process and stops nginx when it is gone.
+            let nginx = "/usr/sbin/nginx -p '\(directory.path)' -c '\(configURL.path)' -e '\(directory.path)/error.log'"
+            let watchdog = """
+                \(nginx) & server=$!
+                while kill -0 \(getpid()) 2>/dev/null && kill -0 $server 2>/dev/null; do sleep 0.2; done
+                kill $server 2>/dev/null; wait $server; rm -rf '\(directory.path)'
+                """
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
-            process.arguments = ["-p", directory.path, "-c", configURL.path, "-e", "\(directory.path)/error.log"]
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", watchdog]
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
             try process.run()
             let url = URL(string: "http://127.0.0.1:\(port)/small.json")!
             for _ in 0..<100 {

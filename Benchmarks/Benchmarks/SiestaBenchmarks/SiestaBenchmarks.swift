@@ -213,20 +213,6 @@ func observerBenchmarks() {
         await MainActor.run { observerOwners = [] }
     }
 
-    Benchmark("Siesta service.resource(path) for an existing resource", configuration: perCall) { benchmark in
-        let service = await MainActor.run { offlineService(baseURL: "http://bench.invalid/api") }
-        let existing = await MainActor.run { service.resource("/users/42") }
-        let count = benchmark.scaledIterations.count
-        benchmark.startMeasurement()
-        await MainActor.run {
-            for _ in 0..<count {
-                blackHole(service.resource("/users/42"))
-            }
-        }
-        benchmark.stopMeasurement()
-        blackHole(existing)
-    }
-
     Benchmark("Siesta loadIfNeeded() on fresh data", configuration: perCall) { benchmark in
         let resource = await MainActor.run {
             let resource = offlineService().resource("/fresh")
