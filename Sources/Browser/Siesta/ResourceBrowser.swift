@@ -236,7 +236,7 @@ public final class ResourceBrowser: ResourceObserver {
         // A live stream is its own refresh: loading again would start it over.
         if target.isLoading || streams.isLive(url) { return true }
         guard let request = target.loadIfNeeded() else { return false }
-        attachHooks(request, to: target, method: .get)
+        attachHooks(request, to: target, method: .get, wasLoading: false)
         dispatch(.watchRefreshSent(url: url))
         return true
     }
@@ -304,7 +304,8 @@ public final class ResourceBrowser: ResourceObserver {
     private func open(_ resource: Resource) {
         let key = resource.url.absoluteString
         observe(resource)
-        attachHooks(resource.loadIfNeeded(), to: resource, method: .get)
+        let wasLoading = resource.isLoading
+        attachHooks(resource.loadIfNeeded(), to: resource, method: .get, wasLoading: wasLoading)
         resourceListIsStale = true
         dispatch(.resourceChanged(snapshot(of: resource, rebuildBody: bodies[key] == nil), event: nil))
     }
@@ -347,8 +348,9 @@ public final class ResourceBrowser: ResourceObserver {
             attachHooks(target.load(), to: target, method: .get)
         case .loadIfNeeded(let url):
             let target = resource(url)
+            let wasLoading = target.isLoading
             if let request = target.loadIfNeeded() {
-                attachHooks(request, to: target, method: .get)
+                attachHooks(request, to: target, method: .get, wasLoading: wasLoading)
             } else {
                 dispatch(.note("loadIfNeeded(): up to date or already loading, no request", isError: false))
             }
@@ -516,8 +518,12 @@ public final class ResourceBrowser: ResourceObserver {
         return result
     }
 
+    /// Logs the request's hooks in the Events pane. `wasLoading` is whether the resource was
+    /// loading before the request was made, for a `loadIfNeeded()` (which counts a cache read as
+    /// loading); `nil` reads it now.
     private func attachHooks(
-        _ request: (any Request)?, to resource: Resource, method: RequestMethod, reportsToForm: Bool = false
+        _ request: (any Request)?, to resource: Resource, method: RequestMethod, reportsToForm: Bool = false,
+        wasLoading: Bool? = nil
     ) {
         guard let request else { return }
         let url = resource.url.absoluteString
@@ -527,11 +533,11 @@ public final class ResourceBrowser: ResourceObserver {
             self.resourceListIsStale = true
             self.dispatch(.resourceChanged(self.snapshot(of: resource, rebuildBody: false), event: nil))
         }
-        // Only a GET that is not loading when its hooks are attached can be a fresh cache hit (a
-        // load in flight, even one whose response has arrived but is still in the pipeline, keeps
+        // Only a GET whose resource was not loading before it can be a fresh cache hit (a load in
+        // flight, even one whose response has arrived but is still in the pipeline, keeps
         // isLoading true). For it, a response counted after this point answers the request and
         // none means nothing was sent, so no status is shown rather than an older one.
-        let mayBeCacheHit = method == .get && !resource.isLoading
+        let mayBeCacheHit = method == .get && !(wasLoading ?? resource.isLoading)
         let responsesBefore = exchangeRecorder?.responseCount(method: method, url: url)
         let statusOfThisRequest: @MainActor () -> Int? = { [exchangeRecorder] in
             guard let exchangeRecorder else { return nil }

@@ -8,13 +8,14 @@ final class ObserverEntry {
     private let strongObserver: (any ResourceObserver)?
     private weak var weakObserver: AnyObject?
     private var owners: [WeakOwner] = []
-    let identity: AnyHashable
+    /// What makes two observers the same; `nil` for closures, which are never the same.
+    let identity: AnyHashable?
 
     /// Set once the entry has left its resource's list; a notification already under way skips
     /// it.
     var isRemoved = false
 
-    init(observer: any ResourceObserver, identity: AnyHashable, owner: AnyObject, selfOwned: Bool) {
+    init(observer: any ResourceObserver, identity: AnyHashable?, owner: AnyObject, selfOwned: Bool) {
         self.identity = identity
         if selfOwned {
             strongObserver = nil

@@ -32,7 +32,9 @@ struct ObserverList {
     /// Adds an entry at the end.
     mutating func append(_ entry: ObserverEntry) {
         entries.append(entry)
-        byIdentity[entry.identity] = entry
+        if let identity = entry.identity {
+            byIdentity[identity] = entry
+        }
     }
 
     /// Removes every entry for which `shouldRemove` is true, keeping the order of the rest, and
@@ -47,8 +49,8 @@ struct ObserverList {
         }
         for entry in removed {
             entry.isRemoved = true
-            if byIdentity[entry.identity] === entry {
-                byIdentity[entry.identity] = nil
+            if let identity = entry.identity, byIdentity[identity] === entry {
+                byIdentity[identity] = nil
             }
         }
         sweepThreshold = max(Self.minimumSweepThreshold, entries.count * 2)

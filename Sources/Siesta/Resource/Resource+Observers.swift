@@ -5,7 +5,8 @@ extension Resource {
     /// The observer immediately receives ``ResourceEvent/observerAdded``.
     @discardableResult
     public func addObserver(_ observerAndOwner: any ResourceObserver & AnyObject) -> Self {
-        addObserverEntry(observerAndOwner, owner: observerAndOwner, selfOwned: true)
+        addObserverEntry(
+            observerAndOwner, identity: observerAndOwner.observerIdentity, owner: observerAndOwner, selfOwned: true)
     }
 
     /// Adds an observer held strongly for as long as `owner` (held weakly) is alive.
@@ -15,7 +16,7 @@ extension Resource {
     /// not unless they implement it.
     @discardableResult
     public func addObserver(_ observer: any ResourceObserver, owner: AnyObject) -> Self {
-        addObserverEntry(observer, owner: owner, selfOwned: false)
+        addObserverEntry(observer, identity: observer.observerIdentity, owner: owner, selfOwned: false)
     }
 
     /// Adds a closure that receives every event for as long as `owner` is alive. Closures have
@@ -28,7 +29,9 @@ extension Resource {
         line: Int = #line,
         closure: @escaping ResourceObserverClosure
     ) -> Self {
-        addObserverEntry(ClosureObserver(closure: closure, file: file, line: line), owner: owner, selfOwned: false)
+        // A closure has no identity to look up: it is always a new entry.
+        addObserverEntry(
+            ClosureObserver(closure: closure, file: file, line: line), identity: nil, owner: owner, selfOwned: false)
     }
 
     /// Removes every observer owned by `owner`. An observer with other live owners stays.
@@ -48,9 +51,10 @@ extension Resource {
         }
     }
 
-    private func addObserverEntry(_ observer: any ResourceObserver, owner: AnyObject, selfOwned: Bool) -> Self {
-        let identity = observer.observerIdentity
-        if let existing = observers.entry(for: identity) {
+    private func addObserverEntry(
+        _ observer: any ResourceObserver, identity: AnyHashable?, owner: AnyObject, selfOwned: Bool
+    ) -> Self {
+        if let identity, let existing = observers.entry(for: identity) {
             if existing.isAlive {
                 existing.addOwner(owner)
                 return self

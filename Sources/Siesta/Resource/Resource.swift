@@ -67,6 +67,7 @@ public final class Resource {
     var observers = ObserverList()
     private var invalidated = false
     private var cachedConfigurations: [RequestMethod: Configuration] = [:]
+    private var cachedFreshness: (expirationTime: TimeInterval, retryTime: TimeInterval)?
     private var configurationVersion = -1
     let cacheLoader = CacheLoader()
 
@@ -101,6 +102,7 @@ public final class Resource {
     public func configuration(for method: RequestMethod) -> Configuration {
         if configurationVersion != service.configurationVersion {
             cachedConfigurations.removeAll()
+            cachedFreshness = nil
             configurationVersion = service.configurationVersion
         }
         if let cached = cachedConfigurations[method] {
@@ -108,6 +110,18 @@ public final class Resource {
         }
         let computed = service.configuration(forURL: url, method: method)
         cachedConfigurations[method] = computed
+        return computed
+    }
+
+    /// The GET configuration's `expirationTime` and `retryTime`, kept apart from the whole
+    /// configuration so that `loadIfNeeded()` on fresh data reads two numbers.
+    private var freshness: (expirationTime: TimeInterval, retryTime: TimeInterval) {
+        if configurationVersion == service.configurationVersion, let cachedFreshness {
+            return cachedFreshness
+        }
+        let getConfiguration = configuration
+        let computed = (getConfiguration.expirationTime, getConfiguration.retryTime)
+        cachedFreshness = computed
         return computed
     }
 
@@ -120,10 +134,11 @@ public final class Resource {
         guard !invalidated else { return false }
         let now = SiestaClock.now()
         if let latestError {
-            return now - latestError.timestamp <= configuration.retryTime
+            return now - latestError.timestamp <= freshness.retryTime
         }
-        guard let data = latestData else { return false }
-        return now - data.timestamp <= configuration.expirationTime
+        cacheLoader.startIfNeeded(for: self)
+        guard let timestamp = storedLatestData?.timestamp else { return false }
+        return now - timestamp <= freshness.expirationTime
     }
 
     /// Ensures a load is in progress unless the resource is up to date: returns the load in
