@@ -74,6 +74,22 @@ public final class AsyncHTTPClientProvider: NetworkingProvider {
     }
 }
 
+extension AsyncHTTPClientProvider: DirectNetworkingProvider {
+    func startDirectRequest(
+        _ request: URLRequest,
+        completion: @escaping @Sendable (Result<ReceivedResponse, any Error>) -> Void
+    ) -> any RequestNetworking {
+        let transfer = transport.start(request) { result in
+            completion(
+                result.map {
+                    ReceivedResponse(statusCode: $0.statusCode, headers: $0.foldedHeaders, body: $0.body)
+                }
+                .mapError { $0 })
+        }
+        return AsyncHTTPClientTransfer(transfer: transfer)
+    }
+}
+
 /// The handle of one transfer on an ``AsyncHTTPClientProvider``.
 private struct AsyncHTTPClientTransfer: RequestNetworking {
     let transfer: HTTPTransfer

@@ -7,7 +7,6 @@ import Foundation
 final class LiveRequest: CompletableRequest, RequestCompletionHandler {
     private let delegate: any RequestDelegate
     private var cancelling = false
-    private var progressTask: Task<Void, Never>?
 
     init(delegate: any RequestDelegate) {
         self.delegate = delegate
@@ -26,7 +25,7 @@ final class LiveRequest: CompletableRequest, RequestCompletionHandler {
         // Responses that the cancellation itself provokes (e.g. the wrapped request of a chain
         // completing as cancelled) must not reach the delegate's logic or the hooks.
         cancelling = true
-        progressTask?.cancel()
+        ProgressTicker.shared.remove(self)
         delegate.cancelUnderlyingOperation()
         complete(with: .cancellation)
     }
@@ -41,19 +40,16 @@ final class LiveRequest: CompletableRequest, RequestCompletionHandler {
 
     func broadcastResponse(_ newInfo: ResponseInfo) {
         guard !willIgnore(newInfo) else { return }
-        progressTask?.cancel()
+        ProgressTicker.shared.remove(self)
         complete(with: newInfo)
     }
 
     private func startProgressPolling() {
         guard state == .inProgress else { return }
-        let interval = max(0.005, delegate.progressReportingInterval)
-        progressTask = Task { @MainActor [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
-                guard let self, self.state == .inProgress else { return }
-                self.callbacks.reportProgress(self.delegate.computeProgress())
-            }
+        ProgressTicker.shared.add(self, interval: delegate.progressReportingInterval) { [weak self] in
+            guard let self, self.state == .inProgress else { return false }
+            self.callbacks.reportProgress(self.delegate.computeProgress())
+            return true
         }
     }
 

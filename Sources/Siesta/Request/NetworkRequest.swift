@@ -15,7 +15,6 @@ final class NetworkRequest: CompletableRequest {
     let underlyingRequest: URLRequest
     private let configuration: Configuration
     private var networking: (any RequestNetworking)?
-    private var progressTask: Task<Void, Never>?
     private var startTime: TimeInterval = 0
 
     /// The output of each pipeline stage that has a cache, for a successful response.
@@ -35,11 +34,21 @@ final class NetworkRequest: CompletableRequest {
         let pipeline = configuration.pipeline
         let request = underlyingRequest
         SiestaLog.log(.network, "\(method.rawValue) \(request.url?.absoluteString ?? "?")")
-        networking = resource.service.networkingProvider.startRequest(request) { [weak self] response, data, error in
-            Task.detached {
-                let outcome = NetworkResponseProcessing.process(
-                    response: response, data: data, error: error, pipeline: pipeline)
-                await self?.finish(outcome)
+        let provider = resource.service.networkingProvider
+        if let direct = provider as? any DirectNetworkingProvider {
+            networking = direct.startDirectRequest(request) { [weak self] result in
+                Task.detached {
+                    let outcome = NetworkResponseProcessing.process(result, pipeline: pipeline)
+                    await self?.finish(outcome)
+                }
+            }
+        } else {
+            networking = provider.startRequest(request) { [weak self] response, data, error in
+                Task.detached {
+                    let outcome = NetworkResponseProcessing.process(
+                        response: response, data: data, error: error, pipeline: pipeline)
+                    await self?.finish(outcome)
+                }
             }
         }
         startProgressReporting()
@@ -47,7 +56,7 @@ final class NetworkRequest: CompletableRequest {
 
     private func finish(_ outcome: NetworkResponseProcessing.Outcome) {
         guard state == .inProgress else { return }
-        progressTask?.cancel()
+        ProgressTicker.shared.remove(self)
         let info: ResponseInfo
         switch outcome {
         case .notModified:
@@ -66,7 +75,7 @@ final class NetworkRequest: CompletableRequest {
     }
 
     override func cancelUnderlying() {
-        progressTask?.cancel()
+        ProgressTicker.shared.remove(self)
         networking?.cancel()
     }
 
@@ -77,13 +86,10 @@ final class NetworkRequest: CompletableRequest {
     // MARK: Progress
 
     private func startProgressReporting() {
-        let interval = max(0.005, configuration.progressReportingInterval)
-        progressTask = Task { @MainActor [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
-                guard let self, self.state == .inProgress else { return }
-                self.callbacks.reportProgress(self.estimatedProgress())
-            }
+        ProgressTicker.shared.add(self, interval: configuration.progressReportingInterval) { [weak self] in
+            guard let self, self.state == .inProgress else { return false }
+            self.callbacks.reportProgress(self.estimatedProgress())
+            return true
         }
     }
 

@@ -22,11 +22,24 @@ enum NetworkResponseProcessing {
             return .processed(
                 .failure(RequestError(cause: cause)), stageOutputs: [:])
         }
+        let received = ReceivedResponse(
+            statusCode: response.statusCode, headers: HTTPHeaderFields.dictionary(of: response), body: data ?? Data())
+        return process(.success(received), pipeline: pipeline)
+    }
+
+    static func process(_ result: Result<ReceivedResponse, any Error>, pipeline: Pipeline) -> Outcome {
+        let response: ReceivedResponse
+        switch result {
+        case .failure(let error):
+            return .processed(.failure(requestError(forNetworkError: error)), stageOutputs: [:])
+        case .success(let received):
+            response = received
+        }
         if response.statusCode == 304 {
             return .notModified
         }
-        let headers = HTTPHeaderFields.dictionary(of: response)
-        let body = data ?? Data()
+        let headers = response.headers
+        let body = response.body
         let raw: Response
         if (200..<300).contains(response.statusCode) {
             if body.isEmpty && (response.statusCode == 204 || response.statusCode == 205) {
@@ -34,7 +47,9 @@ enum NetworkResponseProcessing {
             }
             raw = .success(Entity<Any>(content: body, headers: headers))
         } else {
-            raw = .failure(RequestError(response: response, content: body.isEmpty ? nil : body, cause: nil))
+            raw = .failure(
+                RequestError(
+                    statusCode: response.statusCode, headers: headers, content: body.isEmpty ? nil : body, cause: nil))
         }
         var outputs: [PipelineStageKey: Entity<Any>] = [:]
         var current = raw

@@ -45,13 +45,23 @@ public struct RequestError: Error {
         cause: (any Error)?,
         userMessage: String? = nil
     ) {
-        let statusCode = response?.statusCode
+        self.init(
+            statusCode: response?.statusCode, headers: response.map(HTTPHeaderFields.dictionary(of:)) ?? [:],
+            content: content, cause: cause, userMessage: userMessage)
+    }
+
+    /// The error for a response given by its status code and lower-cased headers.
+    init(
+        statusCode: Int?,
+        headers: [String: String],
+        content: Any?,
+        cause: (any Error)?,
+        userMessage: String? = nil
+    ) {
         self.httpStatusCode = (statusCode ?? 0) >= 400 ? statusCode : nil
         self.cause = cause
         if let content {
-            self.entity = Entity<Any>(
-                content: content,
-                headers: response.map(HTTPHeaderFields.dictionary(of:)) ?? [:])
+            self.entity = Entity<Any>(content: content, headers: headers)
         }
         if let userMessage, !userMessage.isEmpty {
             self.userMessage = userMessage

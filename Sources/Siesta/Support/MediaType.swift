@@ -4,21 +4,35 @@ import Foundation
 enum MediaType {
     /// `"application/json; charset=utf-8"` → `"application/json"`.
     static func stripParameters(_ value: String) -> String {
-        let base = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
-        return base.trimmingCharacters(in: .whitespaces).lowercased()
+        let base =
+            value.utf8.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
+            .first ?? value.utf8[...]
+        return String(decoding: trimmed(base, removing: []), as: UTF8.self).lowercased()
     }
 
     /// The `charset` parameter of a `Content-Type` value, without quotes, if present.
     static func charset(in value: String) -> String? {
-        for parameter in value.split(separator: ";").dropFirst() {
-            let parts = parameter.split(separator: "=", maxSplits: 1)
+        for parameter in value.utf8.split(separator: UInt8(ascii: ";")).dropFirst() {
+            let parts = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2,
-                parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
+                String(decoding: trimmed(parts[0], removing: []), as: UTF8.self).lowercased() == "charset"
             else { continue }
-            let raw = parts[1].trimmingCharacters(in: .whitespaces)
-            return raw.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+            let raw = trimmed(parts[1], removing: [UInt8(ascii: "\"")])
+            return String(decoding: raw, as: UTF8.self).lowercased()
         }
         return nil
+    }
+
+    /// `bytes` without leading and trailing spaces and tabs, then without leading and trailing
+    /// `extra` bytes.
+    private static func trimmed(_ bytes: Substring.UTF8View, removing extra: Set<UInt8>) -> Substring.UTF8View {
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var slice = bytes
+        while let first = slice.first, isBlank(first) { slice = slice.dropFirst() }
+        while let last = slice.last, isBlank(last) { slice = slice.dropLast() }
+        while let first = slice.first, extra.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, extra.contains(last) { slice = slice.dropLast() }
+        return slice
     }
 
     /// Whether `mediaType` (no parameters) matches `pattern`, where `*` stands for any run of
