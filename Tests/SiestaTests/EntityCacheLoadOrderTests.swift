@@ -147,8 +147,7 @@ struct EntityCacheLoadOrderTests {
         let load = try #require(resource.loadIfNeeded())
         load.cancel()
         #expect(!resource.isLoading)
-        await waitUntil("cache read done") { cache.log.contains("read \(path)") }
-        // Once the read is done a new loadIfNeeded goes straight to the network.
+        // A later loadIfNeeded, during the read or after it, ends in a network load.
         let next = try #require(resource.loadIfNeeded())
         await completion(of: next)
         #expect(
@@ -209,5 +208,55 @@ struct EntityCacheLoadOrderTests {
         resource.wipe()
         #expect(resource.latestData == nil)
         #expect(cache.log.isEmpty)
+    }
+}
+
+/// A cache whose reads wait until the test opens the gate, on a queue of its own.
+private final class GatedCache: EntityCache {
+    private let gate = DispatchSemaphore(value: 0)
+    private let queue = DispatchQueue(label: "GatedCache")
+
+    /// Lets the waiting read (and every later one) go on.
+    func open() { gate.signal() }
+
+    @MainActor
+    func key(for resource: Resource) -> String? { resource.url.absoluteString }
+
+    func readEntity(forKey key: String) throws -> Entity<Data>? {
+        gate.wait()
+        gate.signal()
+        return nil
+    }
+
+    func writeEntity(_ entity: Entity<Data>, forKey key: String) throws {}
+
+    func removeEntity(forKey key: String) throws {}
+
+    var workQueue: DispatchQueue { queue }
+}
+
+@MainActor
+@Suite("A load that overtakes the cache read")
+struct EntityCacheOvertakenReadTests {
+    @Test("load() during the read: the stand-in follows it, no notModified, one request")
+    func explicitLoadDuringRead() async throws {
+        let cache = GatedCache()
+        let service = try await TestServer.service()
+        service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+        let path = TestServer.uniquePath()
+        let resource = service.resource(path)
+        let recorder = LoadingStateRecorder()
+        recorder.observe(resource)
+        let standIn = try #require(resource.loadIfNeeded())
+        await completion(of: resource.load())
+        cache.open()
+        let info = await completion(of: standIn)
+        #expect(entity(of: info) != nil)
+        #expect(
+            recorder.entries == [
+                "observerAdded loading=false", "requested loading=true", "newData(network) loading=false",
+            ])
+        #expect(!resource.isLoading)
+        #expect(try await TestServer.shared().requestCount(forPath: path) == 1)
     }
 }

@@ -124,3 +124,97 @@ struct ObserverNotificationTests {
         #expect(Array(calls[6_000...]) == Array(500..<2_000))
     }
 }
+
+@MainActor
+@Suite("Observers that own themselves and have other owners")
+struct ObserverSelfOwnershipTests {
+    @Test("an observer added with an owner and then as its own owner is not kept alive by the resource")
+    func ownedThenSelfOwned() async throws {
+        let service = try await TestServer.service()
+        let resource = service.resource(TestServer.uniquePath())
+        var recorder: EventRecorder? = EventRecorder()
+        weak let weakRecorder = recorder
+        var other: NSObject? = NSObject()
+        resource.addObserver(recorder!, owner: other!)
+        resource.addObserver(recorder!)
+        other = nil
+        await completion(of: resource.load())
+        #expect(recorder?.events == ["observerAdded", "requested", "newData(network)"])
+        recorder = nil
+        #expect(weakRecorder == nil)
+    }
+
+    @Test("a self-owned observer given another owner is kept alive by the resource while that owner lives")
+    func selfOwnedThenOwned() async throws {
+        let service = try await TestServer.service()
+        let resource = service.resource(TestServer.uniquePath())
+        var recorder: EventRecorder? = EventRecorder()
+        weak let weakRecorder = recorder
+        var other: NSObject? = NSObject()
+        resource.addObserver(recorder!)
+        resource.addObserver(recorder!, owner: other!)
+        recorder = nil
+        #expect(weakRecorder != nil)
+        await completion(of: resource.load())
+        #expect(weakRecorder?.events == ["observerAdded", "requested", "newData(network)"])
+        other = nil
+        resource.overrideLocalContent(with: "after")
+        #expect(weakRecorder == nil)
+    }
+
+    @Test("an observer removed and added again in the same turn never hears stoppedObserving")
+    func removedAndReadded() async throws {
+        let service = try await TestServer.service()
+        let resource = service.resource(TestServer.uniquePath())
+        let owner = NSObject()
+        let readded = EventRecorder()
+        resource.addObserver(readded, owner: owner)
+        resource.removeObservers(ownedBy: owner)
+        resource.addObserver(readded, owner: owner)
+        // A removal made after the first one is told after it: once it is, the first has run.
+        let markerOwner = NSObject()
+        let marker = EventRecorder()
+        resource.addObserver(marker, owner: markerOwner)
+        resource.removeObservers(ownedBy: markerOwner)
+        await waitUntil("the later stoppedObserving") { marker.stoppedCount == 1 }
+        #expect(readded.stoppedCount == 0)
+        await completion(of: resource.load())
+        #expect(readded.events == ["observerAdded", "observerAdded", "requested", "newData(network)"])
+    }
+
+    @Test("stoppedObserving may ask the service for resources while the count limit releases others")
+    func stoppedObservingCreatesResources() async throws {
+        let service = try await TestServer.service()
+        var created: [Resource] = []
+        let stopper = StopCallback { created.append(service.resource(TestServer.uniquePath())) }
+        do {
+            var owner: NSObject? = NSObject()
+            for _ in 0..<3 {
+                service.resource(TestServer.uniquePath()).addObserver(stopper, owner: owner!)
+            }
+            owner = nil
+        }
+        // Lowering the limit releases the three; each stoppedObserving makes a resource, which
+        // checks the limit again from inside the release.
+        service.cachedResourceCountLimit = 2
+        #expect(created.count == 3)
+        let again = service.resource(TestServer.uniquePath())
+        #expect(Set(created.map { ObjectIdentifier($0) }).count == 3)
+        await completion(of: again.load())
+        #expect(again.latestData != nil)
+    }
+}
+
+/// An observer that runs a closure when it stops observing.
+@MainActor
+private final class StopCallback: ResourceObserver {
+    let onStop: @MainActor () -> Void
+
+    init(onStop: @escaping @MainActor () -> Void) {
+        self.onStop = onStop
+    }
+
+    func resourceChanged(_ resource: Resource, event: ResourceEvent) {}
+
+    func stoppedObserving(resource: Resource) { onStop() }
+}

@@ -16,9 +16,13 @@ final class CacheLoader {
     private var superseded = false
     private var deferred: DeferredLoadRequest?
 
+    /// Counts reads, so that a read overtaken by `reset()` (a wipe) is ignored when it ends.
+    private var generation = 0
+
     func reset() {
         started = false
         superseded = false
+        generation += 1
     }
 
     /// Network or local data arrived; a cache read still in flight must not replace it.
@@ -34,6 +38,7 @@ final class CacheLoader {
         guard !lookups.isEmpty else { return }
         isReading = true
         let stages = Array(lookups)
+        let generation = generation
         Task.detached { [weak self, weak resource] in
             var found: Entity<Any>?
             for lookup in stages {
@@ -53,20 +58,23 @@ final class CacheLoader {
                 }
                 SiestaLog.log(.cache, "cached entity at \(lookup.stage) failed the pipeline; trying earlier stages")
             }
-            await self?.finishRead(found, resource: resource)
+            await self?.finishRead(found, resource: resource, generation: generation)
         }
     }
 
-    private func finishRead(_ entity: Entity<Any>?, resource: Resource?) {
+    private func finishRead(_ entity: Entity<Any>?, resource: Resource?, generation: Int) {
+        guard generation == self.generation else { return }
         isReading = false
         guard let resource else { return }
+        var hit = false
         if let entity, !superseded, resource.latestError == nil, !resource.hasStoredData {
             SiestaLog.log(.cache, "\(resource) read from cache")
             resource.receiveNewData(entity, source: .cache)
+            hit = true
         }
         if let deferred {
             self.deferred = nil
-            resource.resolveDeferredLoad(deferred)
+            resource.resolveDeferredLoad(deferred, cacheHit: hit)
         }
     }
 

@@ -12,6 +12,9 @@ final class DeferredLoadRequest: CompletableRequest {
         start()
     }
 
+    /// Whether the stand-in already follows a load or has completed.
+    var isResolved: Bool { followed != nil || state == .completed }
+
     func resolve(with load: (any Request)?) {
         guard state == .inProgress else { return }
         if let load {

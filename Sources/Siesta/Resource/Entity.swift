@@ -15,6 +15,8 @@ public struct Entity<ContentType> {
 
     /// All response headers, keyed by lower-cased header name. Keys assigned in any case are
     /// lower-cased, so `entity.headers["X-Total"] = "3"` is read back as `headers["x-total"]`.
+    /// Setting a new `content-type` here does not change ``charset``, which keeps the value it
+    /// was created with.
     public var headers: [String: String] {
         get { normalizedHeaders }
         set { normalizedHeaders = Self.lowercasedKeys(newValue) }

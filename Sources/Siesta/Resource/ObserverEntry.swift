@@ -1,13 +1,20 @@
 /// One observer of a resource and the owners that keep it alive.
 ///
-/// A self-owned observer (added with `addObserver(_:)`) is held weakly and owns itself. Other
-/// observers are held strongly for as long as at least one of their owners, held weakly, is
-/// alive.
+/// An observer object may own itself (added with `addObserver(_:)`) and may have other owners
+/// (added with `addObserver(_:owner:)`), each held weakly. The entry holds the observer strongly
+/// only while another owner is alive, so an object that owns itself is never kept alive by the
+/// resource, and one whose other owners are gone lives only as long as something else holds it.
+/// Value-type observers cannot own themselves and are held for as long as an owner is alive.
 @MainActor
 final class ObserverEntry {
-    private let strongObserver: (any ResourceObserver)?
-    private weak var weakObserver: AnyObject?
+    /// The observer when it is an object, held weakly.
+    private weak var observerObject: AnyObject?
+    /// The observer, held strongly while another live owner needs it (always for values).
+    private var strongObserver: (any ResourceObserver)?
+    private let isObject: Bool
+    private var ownsItself = false
     private var owners: [WeakOwner] = []
+
     /// What makes two observers the same; `nil` for closures, which are never the same.
     let identity: AnyHashable?
 
@@ -15,52 +22,72 @@ final class ObserverEntry {
     /// it.
     var isRemoved = false
 
-    init(observer: any ResourceObserver, identity: AnyHashable?, owner: AnyObject, selfOwned: Bool) {
+    init(observer: any ResourceObserver, identity: AnyHashable?) {
         self.identity = identity
-        if selfOwned {
-            strongObserver = nil
-            weakObserver = owner
-        } else {
-            strongObserver = observer
+        isObject = type(of: observer) is AnyClass
+        if isObject {
+            observerObject = observer as AnyObject
         }
-        owners = [WeakOwner(owner)]
+        strongObserver = observer
     }
 
     /// The observer, if it and at least one owner are still alive and the entry was not removed.
     var observer: (any ResourceObserver)? {
-        guard !isRemoved, hasLiveOwner else { return nil }
-        if let strongObserver { return strongObserver }
-        return weakObserver as? any ResourceObserver
+        guard !isRemoved, ownsItself || hasLiveOwner else { return nil }
+        return observerIgnoringOwners
     }
 
     /// The observer even if its owners are gone (for `stoppedObserving`).
     var observerIgnoringOwners: (any ResourceObserver)? {
-        strongObserver ?? (weakObserver as? any ResourceObserver)
+        strongObserver ?? (observerObject as? any ResourceObserver)
     }
 
-    /// Whether the observer and at least one owner are alive.
+    /// Whether the observer and at least one owner (itself included) are alive. Lets go of the
+    /// strong reference when only the observer's own ownership is left.
+    func refresh() -> Bool {
+        let hasOtherOwner = hasLiveOwner
+        if isObject && !hasOtherOwner {
+            strongObserver = nil
+        }
+        guard hasOtherOwner || ownsItself else { return false }
+        return strongObserver != nil || observerObject != nil
+    }
+
+    /// Whether the observer and at least one owner are alive, without changing anything.
     var isAlive: Bool {
-        guard hasLiveOwner else { return false }
-        return strongObserver != nil || weakObserver != nil
+        guard ownsItself || hasLiveOwner else { return false }
+        return strongObserver != nil || observerObject != nil
     }
 
     private var hasLiveOwner: Bool {
         owners.contains { $0.object != nil }
     }
 
+    /// Adds an owner: the observer itself, or another object.
     func addOwner(_ owner: AnyObject) {
+        if isObject, owner === observerObject {
+            ownsItself = true
+            return
+        }
         if !owners.contains(where: { $0.object === owner }) {
             owners.append(WeakOwner(owner))
+        }
+        if strongObserver == nil, let object = observerObject as? any ResourceObserver {
+            strongObserver = object
         }
     }
 
     /// Removes an owner; returns true if no live owner remains. Returns false at once, without
-    /// touching the weak references, when `owner` was never one of this entry's owners.
+    /// touching the weak references, when `owner` is neither the observer nor one of its owners.
     func removeOwner(_ owner: AnyObject) -> Bool {
-        let id = ObjectIdentifier(owner)
-        guard owners.contains(where: { $0.id == id }) else { return false }
-        owners.removeAll { $0.object == nil || $0.object === owner }
-        return owners.isEmpty
+        if isObject, owner === observerObject {
+            ownsItself = false
+        } else {
+            let id = ObjectIdentifier(owner)
+            guard owners.contains(where: { $0.id == id }) else { return false }
+            owners.removeAll { $0.object == nil || $0.object === owner }
+        }
+        return !refresh()
     }
 }
 

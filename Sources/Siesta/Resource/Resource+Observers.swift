@@ -5,8 +5,7 @@ extension Resource {
     /// The observer immediately receives ``ResourceEvent/observerAdded``.
     @discardableResult
     public func addObserver(_ observerAndOwner: any ResourceObserver & AnyObject) -> Self {
-        addObserverEntry(
-            observerAndOwner, identity: observerAndOwner.observerIdentity, owner: observerAndOwner, selfOwned: true)
+        addObserverEntry(observerAndOwner, identity: observerAndOwner.observerIdentity, owner: observerAndOwner)
     }
 
     /// Adds an observer held strongly for as long as `owner` (held weakly) is alive.
@@ -16,7 +15,7 @@ extension Resource {
     /// not unless they implement it.
     @discardableResult
     public func addObserver(_ observer: any ResourceObserver, owner: AnyObject) -> Self {
-        addObserverEntry(observer, identity: observer.observerIdentity, owner: owner, selfOwned: false)
+        addObserverEntry(observer, identity: observer.observerIdentity, owner: owner)
     }
 
     /// Adds a closure that receives every event for as long as `owner` is alive. Closures have
@@ -31,7 +30,7 @@ extension Resource {
     ) -> Self {
         // A closure has no identity to look up: it is always a new entry.
         addObserverEntry(
-            ClosureObserver(closure: closure, file: file, line: line), identity: nil, owner: owner, selfOwned: false)
+            ClosureObserver(closure: closure, file: file, line: line), identity: nil, owner: owner)
     }
 
     /// Removes every observer owned by `owner`. An observer with other live owners stays.
@@ -42,17 +41,19 @@ extension Resource {
     public func removeObservers(ownedBy owner: AnyObject?) {
         guard let owner else { return }
         let removed = observers.removeAll { $0.removeOwner(owner) }
-        let stopped = removed.compactMap(\.observerIgnoringOwners)
+        let stopped = removed.compactMap { entry in entry.observerIgnoringOwners.map { ($0, entry.identity) } }
         guard !stopped.isEmpty else { return }
         Task { @MainActor in
-            for observer in stopped {
+            for (observer, identity) in stopped {
+                // Added again in the meantime: it never stopped observing.
+                if let identity, self.observers.entry(for: identity)?.isAlive == true { continue }
                 observer.stoppedObserving(resource: self)
             }
         }
     }
 
     private func addObserverEntry(
-        _ observer: any ResourceObserver, identity: AnyHashable?, owner: AnyObject, selfOwned: Bool
+        _ observer: any ResourceObserver, identity: AnyHashable?, owner: AnyObject
     ) -> Self {
         if let identity, let existing = observers.entry(for: identity) {
             if existing.isAlive {
@@ -64,7 +65,9 @@ extension Resource {
         } else if observers.isSweepDue {
             cleanDefunctObservers()
         }
-        observers.append(ObserverEntry(observer: observer, identity: identity, owner: owner, selfOwned: selfOwned))
+        let entry = ObserverEntry(observer: observer, identity: identity)
+        entry.addOwner(owner)
+        observers.append(entry)
         SiestaLog.log(.observers, "\(self) gained an observer (\(observers.count) in all)")
         observer.resourceChanged(self, event: .observerAdded)
         cacheLoader.startIfNeeded(for: self)
@@ -89,7 +92,7 @@ extension Resource {
 
     /// Drops observers whose owners are gone; those still alive get `stoppedObserving`.
     func cleanDefunctObservers() {
-        let removed = observers.removeAll { !$0.isAlive }
+        let removed = observers.removeAll { !$0.refresh() }
         for entry in removed {
             entry.observerIgnoringOwners?.stoppedObserving(resource: self)
         }

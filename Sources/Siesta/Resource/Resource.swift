@@ -176,18 +176,19 @@ public final class Resource {
         }
     }
 
-    /// The cache read that held back `loadIfNeeded()` is done: a fresh result ends the stand-in
-    /// load as not modified; otherwise the network load starts and the stand-in follows it.
-    func resolveDeferredLoad(_ deferred: DeferredLoadRequest) {
-        guard deferred.state == .inProgress else { return }
+    /// The cache read that held back `loadIfNeeded()` is done: a fresh hit ends the stand-in
+    /// load as not modified; otherwise the network load starts and the stand-in follows it. (A
+    /// `load()` made during the read has already taken the stand-in over.)
+    func resolveDeferredLoad(_ deferred: DeferredLoadRequest, cacheHit: Bool) {
+        guard deferred.state == .inProgress, !deferred.isResolved else { return }
         loadRequests.removeAll { $0 === deferred }
         if isUpToDate {
-            if latestError == nil && hasStoredData {
+            if cacheHit && latestError == nil && hasStoredData {
                 notifyObservers(.notModified)
             }
             deferred.resolve(with: nil)
         } else {
-            deferred.resolve(with: loadRequests.first ?? load())
+            deferred.resolve(with: load())
         }
     }
 
@@ -212,6 +213,11 @@ public final class Resource {
     /// The resource's state is updated before any of the request's own hooks run.
     @discardableResult
     public func load(using request: any Request) -> any Request {
+        // A stand-in load waiting for the cache read follows this load instead.
+        for case let standIn as DeferredLoadRequest in loadRequests where !standIn.isResolved {
+            loadRequests.removeAll { $0 === standIn }
+            standIn.resolve(with: request)
+        }
         loadRequests.append(request)
         notifyObservers(.requested)
         request.onProgress { [weak self] progress in

@@ -49,14 +49,21 @@ final class ResourceCache {
     }
 
     private func demoteUnused(keepingAtMost limit: Int) {
+        var released: [Resource] = []
         for (key, entry) in entries {
             guard strongCount > limit else { break }
             if let strong = entry.strong, !strong.isInUse {
-                strong.cleanDefunctObservers()
+                released.append(strong)
                 entries[key]?.strong = nil
                 strongCount -= 1
             }
         }
+        // Observers' stoppedObserving may ask the service for resources: only once the counts
+        // are right again.
+        for resource in released {
+            resource.cleanDefunctObservers()
+        }
+        released.removeAll()
         entries = entries.filter { $0.value.strong != nil || $0.value.weak != nil }
     }
 }
