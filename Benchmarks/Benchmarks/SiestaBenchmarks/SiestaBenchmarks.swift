@@ -111,11 +111,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
         maxDuration: .seconds(20), maxIterations: 30)
-    let body = tenMegabytesOfJSON
 
     Benchmark("JSONSerialization alone, 10 MB") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try JSONSerialization.jsonObject(with: body))
+            blackHole(try JSONSerialization.jsonObject(with: tenMegabytesOfJSON))
         }
     }
 
@@ -124,7 +123,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Siesta load() through the pipeline, 10 MB JSON") { benchmark in
         let service = await MainActor.run {
-            Service(baseURL: "http://bench.invalid/", networking: FixedResponseProvider(body: body))
+            Service(baseURL: "http://bench.invalid/", networking: FixedResponseProvider(body: tenMegabytesOfJSON))
         }
         for _ in benchmark.scaledIterations {
             await loadThroughPipeline(service, path: "/items")
@@ -246,12 +245,39 @@ func networkBenchmarks() {
         }
     }
 
+    Benchmark("Offline serial: Siesta load(), small JSON, instant transport", configuration: network) { benchmark in
+        let service = await MainActor.run {
+            Service(baseURL: "http://bench.invalid/", networking: FixedResponseProvider(body: LoopbackServer.smallJSON))
+        }
+        let url = URL(string: "http://bench.invalid/small.json")!
+        for _ in benchmark.scaledIterations {
+            await loadSerially(service, url, times: serialLoads)
+        }
+    }
+
     Benchmark("Network serial: raw AsyncHTTPClient, small JSON", configuration: network) { benchmark in
         let server = try await sharedLoopbackServer.value
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         for _ in benchmark.scaledIterations {
             for _ in 0..<serialLoads {
                 try await fetchRaw(client, server.smallJSONURL)
+            }
+        }
+        try await client.shutdown()
+    }
+
+    Benchmark("Network serial: raw AsyncHTTPClient delegate API, small JSON", configuration: network) {
+        benchmark in
+        let server = try await sharedLoopbackServer.value
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<serialLoads {
+                let request = try HTTPClient.Request(url: server.smallJSONURL.absoluteString)
+                let response = try await client.execute(
+                    request: request, delegate: ResponseAccumulator(request: request)
+                ).futureResult.get()
+                precondition(response.status == .ok)
+                blackHole(response.body)
             }
         }
         try await client.shutdown()

@@ -3,6 +3,13 @@
 struct ContentTypeMatchTransformer: ResponseTransformer {
     let contentTypes: [String]
     let wrapped: any ResponseTransformer
+    private let patterns: [[UInt8]]
+
+    init(contentTypes: [String], wrapped: any ResponseTransformer) {
+        self.contentTypes = contentTypes
+        self.wrapped = wrapped
+        patterns = contentTypes.map(MediaType.patternBytes)
+    }
 
     func process(_ response: Response) -> Response {
         let contentType: String?
@@ -10,8 +17,7 @@ struct ContentTypeMatchTransformer: ResponseTransformer {
         case .success(let entity): contentType = entity.contentType
         case .failure(let error): contentType = error.entity?.contentType
         }
-        guard let contentType,
-            contentTypes.contains(where: { MediaType.matches(contentType, pattern: $0) })
+        guard let contentType, MediaType.matches(MediaType.strippedBytes(of: contentType), anyOf: patterns)
         else { return response }
         return wrapped.process(response)
     }

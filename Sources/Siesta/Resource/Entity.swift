@@ -103,11 +103,24 @@ public struct Entity<ContentType> {
 
     /// Returns a copy of this entity with the same metadata and different content.
     public func withContent<NewContentType>(_ newContent: NewContentType) -> Entity<NewContentType> {
-        Entity<NewContentType>(content: newContent, charset: charset, headers: headers, timestamp: timestamp)
+        Entity<NewContentType>(
+            content: newContent, normalizedHeaders: normalizedHeaders, charset: charset, timestamp: timestamp)
+    }
+
+    /// An entity whose header names are already lower-cased.
+    private init(content: ContentType, normalizedHeaders: [String: String], charset: String?, timestamp: TimeInterval) {
+        self.content = content
+        self.normalizedHeaders = normalizedHeaders
+        self.charset = charset
+        self.timestamp = timestamp
     }
 
     private static func lowercasedKeys(_ headers: [String: String]) -> [String: String] {
-        if !headers.keys.contains(where: { $0.contains(where: \.isUppercase) }) { return headers }
+        // Header names are ASCII tokens: only an upper-case letter or a non-ASCII byte needs work.
+        let needsLowering = headers.keys.contains { name in
+            name.utf8.contains { $0 >= 0x41 && ($0 <= 0x5A || $0 >= 0x80) }
+        }
+        if !needsLowering { return headers }
         var result: [String: String] = [:]
         for (key, value) in headers {
             result[key.lowercased()] = value

@@ -39,9 +39,28 @@ enum MediaType {
     /// characters other than `/`: `*/json` matches `application/json`, `*/*+json` matches
     /// `application/vnd.api+json`, `text/*` matches `text/plain`, `*/*` matches everything.
     static func matches(_ mediaType: String, pattern: String) -> Bool {
-        let type = Array(stripParameters(mediaType).utf8)
-        let pat = Array(pattern.lowercased().utf8)
-        return globMatch(type[...], pat[...])
+        matches(strippedBytes(of: mediaType), pattern: patternBytes(pattern))
+    }
+
+    /// Whether a media type matches any of several patterns; the forms
+    /// ``strippedBytes(of:)`` and ``patternBytes(_:)`` make, so that a transformer prepares its
+    /// patterns once and each response's type once.
+    static func matches(_ mediaType: [UInt8], anyOf patterns: [[UInt8]]) -> Bool {
+        patterns.contains { matches(mediaType, pattern: $0) }
+    }
+
+    /// A `Content-Type` value as lower-cased bytes without parameters, ready for matching.
+    static func strippedBytes(of mediaType: String) -> [UInt8] {
+        Array(stripParameters(mediaType).utf8)
+    }
+
+    /// A pattern as lower-cased bytes, ready for matching.
+    static func patternBytes(_ pattern: String) -> [UInt8] {
+        Array(pattern.lowercased().utf8)
+    }
+
+    private static func matches(_ mediaType: [UInt8], pattern: [UInt8]) -> Bool {
+        globMatch(mediaType[...], pattern[...])
     }
 
     private static func globMatch(_ text: ArraySlice<UInt8>, _ pattern: ArraySlice<UInt8>) -> Bool {
