@@ -66,5 +66,10 @@ struct URLEscapingTests {
 
         let noBase = error(of: await completion(of: Service().resource("/users").request(.get)))
         #expect(noBase?.userMessage == "Invalid URL: /users")
+
+        let badLink = service.resource("/a").relative("http://[zz")
+        let linkFailure = error(of: await completion(of: badLink.load()))
+        #expect(linkFailure?.userMessage == "Invalid URL: http://[zz")
+        #expect(badLink.child("more") === badLink)
     }
 }

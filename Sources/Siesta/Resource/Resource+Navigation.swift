@@ -10,8 +10,9 @@ extension Resource {
     /// service.resource("/widgets").child("123").child("details")   // → /widgets/123/details
     /// ```
     public func child(_ subpath: String) -> Resource {
-        guard invalidURLSource == nil, let target = URLTools.appendingPath(subpath, to: url) else {
-            return service.resource(absoluteURL: nil as String?)
+        guard invalidURLSource == nil else { return self }
+        guard let target = URLTools.appendingPath(subpath, to: url) else {
+            return service.invalidResource(source: url.absoluteString + "/" + subpath)
         }
         return service.resource(absoluteURL: target)
     }
@@ -20,8 +21,9 @@ extension Resource {
     /// page: `./`, `../`, a leading `/` (host root), `//host/…`, full URLs and `?query` (which
     /// replaces the query) all work.
     public func relative(_ href: String) -> Resource {
-        guard invalidURLSource == nil, let target = URL(string: href, relativeTo: url)?.absoluteURL else {
-            return service.resource(absoluteURL: nil as String?)
+        guard invalidURLSource == nil else { return self }
+        guard let target = URL(string: href, relativeTo: url)?.absoluteURL else {
+            return service.invalidResource(source: href)
         }
         return service.resource(absoluteURL: target)
     }

@@ -126,7 +126,9 @@ open class Service {
 
     private static let maxRememberedLookups = 2000
 
-    private func invalidResource(source: String) -> Resource {
+    /// The invalid resource for a text that is not a URL; its requests fail at once with
+    /// `Invalid URL: <source>`.
+    func invalidResource(source: String) -> Resource {
         resourceCache.resource(forKey: "invalid:" + source) {
             Resource(service: self, invalidURLSource: source)
         }
