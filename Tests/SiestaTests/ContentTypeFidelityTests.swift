@@ -34,6 +34,11 @@ struct ContentTypeFidelityTests {
         let user = try await load("/users/1")
         #expect(user.latestData?.contentType == "application/json; charset=utf-8")
         #expect(user.jsonDict["id"] as? Int == 1)
+
+        let quoted = Entity<Any>(content: Data(), headers: ["Content-Type": #"text/plain; Charset="KOI8-R""#])
+        #expect(quoted.charset == "koi8-r")
+        let empty = Entity<Any>(content: Data(), headers: ["Content-Type": "text/plain; charset="])
+        #expect(empty.charset == nil)
     }
 
     @Test("content type patterns match regardless of parameters and case")

@@ -260,3 +260,31 @@ struct EntityCacheOvertakenReadTests {
         #expect(try await TestServer.shared().requestCount(forPath: path) == 1)
     }
 }
+
+@MainActor
+@Suite("A stand-in load whose data comes from elsewhere")
+struct EntityCacheStandInEndTests {
+    @Test("local data during the read: the stand-in ends with notModified and sends nothing")
+    func overrideDuringRead() async throws {
+        let cache = GatedCache()
+        let service = try await TestServer.service()
+        service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+        let path = TestServer.uniquePath()
+        let resource = service.resource(path)
+        let recorder = LoadingStateRecorder()
+        recorder.observe(resource)
+        let standIn = try #require(resource.loadIfNeeded())
+        resource.overrideLocalContent(with: ["local": true])
+        // The stand-in is still the load in progress until the read ends.
+        #expect(resource.loadIfNeeded() === standIn)
+        cache.open()
+        let info = await completion(of: standIn)
+        #expect(!info.isNew)
+        #expect(!resource.isLoading)
+        #expect(
+            recorder.entries == [
+                "observerAdded loading=false", "newData(localOverride) loading=true", "notModified loading=false",
+            ])
+        #expect(try await TestServer.shared().requestCount(forPath: path) == 0)
+    }
+}

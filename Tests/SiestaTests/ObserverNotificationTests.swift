@@ -218,3 +218,85 @@ private final class StopCallback: ResourceObserver {
 
     func stoppedObserving(resource: Resource) { onStop() }
 }
+
+/// A value-type observer that counts the times it is told it stopped observing.
+@MainActor
+private struct StopCounter: ResourceObserver {
+    let box: StopBox
+    func resourceChanged(_ resource: Resource, event: ResourceEvent) {}
+    func stoppedObserving(resource: Resource) { box.count += 1 }
+}
+
+/// Where a ``StopCounter`` counts.
+@MainActor
+private final class StopBox {
+    var count = 0
+}
+
+@MainActor
+@Suite("Observers held only by the resource, and stoppedObserving")
+struct ObserverReleaseTests {
+    @Test("a self-owned observer is released as soon as nothing else holds it, with no event in between")
+    func selfOwnedReleasedAtOnce() async throws {
+        let service = try await TestServer.service()
+        weak var weakResource: Resource?
+        weak var weakRecorder: EventRecorder?
+        do {
+            let resource = service.resource(TestServer.uniquePath())
+            weakResource = resource
+            let recorder = EventRecorder()
+            weakRecorder = recorder
+            resource.addObserver(recorder)
+        }
+        #expect(weakRecorder == nil)
+        service.flushUnusedResources()
+        #expect(weakResource == nil)
+    }
+
+    @Test("observers held only by the resource hear stoppedObserving when removed or when their owner goes")
+    func heldOnlyByResourceAreTold() async throws {
+        let service = try await TestServer.service()
+        let resource = service.resource(TestServer.uniquePath())
+        let removedBox = StopBox()
+        let remover = NSObject()
+        resource.addObserver(StopCounter(box: removedBox), owner: remover)
+        resource.removeObservers(ownedBy: remover)
+        await waitUntil("stoppedObserving after removal") { removedBox.count == 1 }
+
+        var owner: NSObject? = NSObject()
+        let objectBox = StopBox()
+        let valueBox = StopBox()
+        weak var weakObserver: StopCallback?
+        do {
+            let observer = StopCallback { objectBox.count += 1 }
+            weakObserver = observer
+            resource.addObserver(observer, owner: owner!)
+            resource.addObserver(StopCounter(box: valueBox), owner: owner!)
+        }
+        #expect(weakObserver != nil)
+        owner = nil
+        await completion(of: resource.load())
+        #expect(objectBox.count == 1)
+        #expect(valueBox.count == 1)
+        #expect(weakObserver == nil)
+        #expect(removedBox.count == 1)
+    }
+
+    @Test("an observer removed, added and removed again in one turn hears stoppedObserving once")
+    func removedTwiceToldOnce() async throws {
+        let service = try await TestServer.service()
+        let resource = service.resource(TestServer.uniquePath())
+        let owner = NSObject()
+        let recorder = EventRecorder()
+        resource.addObserver(recorder, owner: owner)
+        resource.removeObservers(ownedBy: owner)
+        resource.addObserver(recorder, owner: owner)
+        resource.removeObservers(ownedBy: owner)
+        let markerOwner = NSObject()
+        let marker = EventRecorder()
+        resource.addObserver(marker, owner: markerOwner)
+        resource.removeObservers(ownedBy: markerOwner)
+        await waitUntil("the later stoppedObserving") { marker.stoppedCount == 1 }
+        #expect(recorder.stoppedCount == 1)
+    }
+}

@@ -22,8 +22,14 @@ final class CacheLoader {
     func reset() {
         started = false
         superseded = false
+        isReading = false
+        deferred = nil
         generation += 1
     }
+
+    /// Whether a load should wait for the cache read: one is under way and no network or local
+    /// data has arrived meanwhile.
+    var holdsBackLoads: Bool { isReading && !superseded }
 
     /// Network or local data arrived; a cache read still in flight must not replace it.
     func markSuperseded() {
@@ -66,15 +72,13 @@ final class CacheLoader {
         guard generation == self.generation else { return }
         isReading = false
         guard let resource else { return }
-        var hit = false
         if let entity, !superseded, resource.latestError == nil, !resource.hasStoredData {
             SiestaLog.log(.cache, "\(resource) read from cache")
             resource.receiveNewData(entity, source: .cache)
-            hit = true
         }
         if let deferred {
             self.deferred = nil
-            resource.resolveDeferredLoad(deferred, cacheHit: hit)
+            resource.resolveDeferredLoad(deferred)
         }
     }
 

@@ -26,9 +26,11 @@ final class ObserverEntry {
         self.identity = identity
         isObject = type(of: observer) is AnyClass
         if isObject {
+            // Held strongly only once an owner other than the observer itself arrives.
             observerObject = observer as AnyObject
+        } else {
+            strongObserver = observer
         }
-        strongObserver = observer
     }
 
     /// The observer, if it and at least one owner are still alive and the entry was not removed.
@@ -43,13 +45,14 @@ final class ObserverEntry {
     }
 
     /// Whether the observer and at least one owner (itself included) are alive. Lets go of the
-    /// strong reference when only the observer's own ownership is left.
+    /// strong reference when only the observer's own ownership is left; an entry found dead
+    /// keeps it, so that the observer can still be told it stopped observing.
     func refresh() -> Bool {
         let hasOtherOwner = hasLiveOwner
+        guard hasOtherOwner || ownsItself else { return false }
         if isObject && !hasOtherOwner {
             strongObserver = nil
         }
-        guard hasOtherOwner || ownsItself else { return false }
         return strongObserver != nil || observerObject != nil
     }
 

@@ -10,6 +10,10 @@ struct ObserverList {
     private var byIdentity: [AnyHashable: ObserverEntry] = [:]
     private var sweepThreshold = ObserverList.minimumSweepThreshold
 
+    /// Identities of removed observers whose `stoppedObserving` is still to be delivered, so
+    /// that an observer removed twice in one turn hears it once.
+    var pendingStops: Set<AnyHashable> = []
+
     private static let minimumSweepThreshold = 64
 
     /// Whether there are no entries at all, live or not.

@@ -41,12 +41,23 @@ extension Resource {
     public func removeObservers(ownedBy owner: AnyObject?) {
         guard let owner else { return }
         let removed = observers.removeAll { $0.removeOwner(owner) }
-        let stopped = removed.compactMap { entry in entry.observerIgnoringOwners.map { ($0, entry.identity) } }
+        var stopped: [(observer: any ResourceObserver, identity: AnyHashable?)] = []
+        for entry in removed {
+            guard let observer = entry.observerIgnoringOwners else { continue }
+            if let identity = entry.identity {
+                // Removed twice in one turn: the first removal's message is enough.
+                guard observers.pendingStops.insert(identity).inserted else { continue }
+            }
+            stopped.append((observer, entry.identity))
+        }
         guard !stopped.isEmpty else { return }
         Task { @MainActor in
             for (observer, identity) in stopped {
-                // Added again in the meantime: it never stopped observing.
-                if let identity, self.observers.entry(for: identity)?.isAlive == true { continue }
+                if let identity {
+                    self.observers.pendingStops.remove(identity)
+                    // Added again in the meantime: it never stopped observing.
+                    if self.observers.entry(for: identity)?.isAlive == true { continue }
+                }
                 observer.stoppedObserving(resource: self)
             }
         }

@@ -151,7 +151,7 @@ public final class Resource {
             return inFlight
         }
         cacheLoader.startIfNeeded(for: self)
-        if cacheLoader.isReading {
+        if cacheLoader.holdsBackLoads {
             let (deferred, isNew) = cacheLoader.deferredLoad(for: self)
             if isNew { trackDeferredLoad(deferred) }
             return deferred
@@ -179,12 +179,16 @@ public final class Resource {
     /// The cache read that held back `loadIfNeeded()` is done: a fresh hit ends the stand-in
     /// load as not modified; otherwise the network load starts and the stand-in follows it. (A
     /// `load()` made during the read has already taken the stand-in over.)
-    func resolveDeferredLoad(_ deferred: DeferredLoadRequest, cacheHit: Bool) {
+    func resolveDeferredLoad(_ deferred: DeferredLoadRequest) {
         guard deferred.state == .inProgress, !deferred.isResolved else { return }
         loadRequests.removeAll { $0 === deferred }
         if isUpToDate {
-            if cacheHit && latestError == nil && hasStoredData {
+            // The stand-in counted as loading: its end is news even when the fresh data came
+            // from elsewhere (a local override during the read).
+            if latestError == nil && hasStoredData {
                 notifyObservers(.notModified)
+            } else if latestError != nil {
+                notifyObservers(.error)
             }
             deferred.resolve(with: nil)
         } else {
@@ -214,7 +218,7 @@ public final class Resource {
     @discardableResult
     public func load(using request: any Request) -> any Request {
         // A stand-in load waiting for the cache read follows this load instead.
-        for case let standIn as DeferredLoadRequest in loadRequests where !standIn.isResolved {
+        for case let standIn as DeferredLoadRequest in loadRequests where standIn !== request && !standIn.isResolved {
             loadRequests.removeAll { $0 === standIn }
             standIn.resolve(with: request)
         }

@@ -18,7 +18,7 @@ enum MediaType {
                 String(decoding: trimmed(parts[0], removing: []), as: UTF8.self).lowercased() == "charset"
             else { continue }
             let raw = trimmed(parts[1], removing: [UInt8(ascii: "\"")])
-            return String(decoding: raw, as: UTF8.self).lowercased()
+            return raw.isEmpty ? nil : String(decoding: raw, as: UTF8.self).lowercased()
         }
         return nil
     }
