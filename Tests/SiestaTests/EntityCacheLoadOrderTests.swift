@@ -236,10 +236,13 @@ private final class GatedCache: EntityCache {
 }
 
 @MainActor
-@Suite("A load that overtakes the cache read")
+@Suite("A stand-in load overtaken while the cache read waits")
 struct EntityCacheOvertakenReadTests {
-    @Test("load() during the read: the stand-in follows it, no notModified, one request")
-    func explicitLoadDuringRead() async throws {
+    /// A resource whose cache read waits for `cache.open()`, observed by `recorder`, and the
+    /// stand-in load `loadIfNeeded()` returned for it.
+    private func waitingRead() async throws -> (
+        cache: GatedCache, resource: Resource, path: String, recorder: LoadingStateRecorder, standIn: any Request
+    ) {
         let cache = GatedCache()
         let service = try await TestServer.service()
         service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
@@ -248,6 +251,12 @@ struct EntityCacheOvertakenReadTests {
         let recorder = LoadingStateRecorder()
         recorder.observe(resource)
         let standIn = try #require(resource.loadIfNeeded())
+        return (cache, resource, path, recorder, standIn)
+    }
+
+    @Test("load() during the read: the stand-in follows it, no notModified, one request")
+    func explicitLoadDuringRead() async throws {
+        let (cache, resource, path, recorder, standIn) = try await waitingRead()
         await completion(of: resource.load())
         cache.open()
         let info = await completion(of: standIn)
@@ -259,21 +268,10 @@ struct EntityCacheOvertakenReadTests {
         #expect(!resource.isLoading)
         #expect(try await TestServer.shared().requestCount(forPath: path) == 1)
     }
-}
 
-@MainActor
-@Suite("A stand-in load whose data comes from elsewhere")
-struct EntityCacheStandInEndTests {
     @Test("local data during the read: the stand-in ends with notModified and sends nothing")
     func overrideDuringRead() async throws {
-        let cache = GatedCache()
-        let service = try await TestServer.service()
-        service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
-        let path = TestServer.uniquePath()
-        let resource = service.resource(path)
-        let recorder = LoadingStateRecorder()
-        recorder.observe(resource)
-        let standIn = try #require(resource.loadIfNeeded())
+        let (cache, resource, path, recorder, standIn) = try await waitingRead()
         resource.overrideLocalContent(with: ["local": true])
         // The stand-in is still the load in progress until the read ends.
         #expect(resource.loadIfNeeded() === standIn)
