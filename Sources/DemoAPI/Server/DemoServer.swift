@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -83,6 +85,13 @@ public final class DemoServer: Sendable {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
             router: RouterFactory.makeRouter(store: store, clock: clock),
+            server: HTTPServerBuilder { responder in
+                ClosingChildChannel(
+                    inner: HTTP1WebSocketUpgradeChannel(
+                        responder: responder,
+                        webSocketResponder: WebSocketRoutes(clock: clock).makeRouter().buildResponder(),
+                        configuration: .init()))
+            },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? port)

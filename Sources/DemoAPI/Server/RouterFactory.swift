@@ -28,6 +28,7 @@ enum RouterFactory {
         LiveRoutes(clock: clock).register(on: router)
         EventStreamRoutes(clock: clock, store: store).register(on: router)
         NDJSONStreamRoutes(clock: clock, store: store).register(on: router)
+        WebSocketRoutes(clock: clock).register(on: router)
         return router
     }
 }

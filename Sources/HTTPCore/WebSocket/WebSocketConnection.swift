@@ -1,0 +1,311 @@
+import Foundation
+import HTTPTypes
+import HummingbirdWSClient
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOWebSocket
+
+/// One WebSocket connection: opened at once, reported through ``events``, written with
+/// ``send(_:)``, ended with ``close(code:reason:)`` or ``cancel()``.
+///
+/// ```swift
+/// let connection = WebSocketConnection(url: url)
+/// for await event in connection.events {
+///     if case .opened = event { try await connection.send(.text("hello")) }
+/// }
+/// ```
+///
+/// Every event arrives in order on ``events``, which finishes after the last one (a
+/// ``WebSocketEvent/closed(_:)`` or ``WebSocketEvent/failed(_:)``). Cancelling the task that
+/// iterates ``events`` does not end the connection; ``cancel()`` does. Releasing the last
+/// reference cancels too.
+package final class WebSocketConnection: Sendable {
+    /// The URL connected to, with `http` and `https` turned into `ws` and `wss`.
+    package let url: URL
+    /// The connection's events; see the type's description. Iterate it once.
+    package let events: AsyncStream<WebSocketEvent>
+
+    private enum Phase: Sendable {
+        case connecting(waiters: [CheckedContinuation<WebSocketOutboundWriter, any Error>])
+        case open(WebSocketOutboundWriter)
+        case ended
+    }
+
+    private struct State: Sendable {
+        var phase = Phase.connecting(waiters: [])
+        var closeRequest: (code: Int, reason: String?)?
+    }
+
+    private let state = NIOLockedValueBox(State())
+    private let task: NIOLockedValueBox<Task<Void, Never>?> = NIOLockedValueBox(nil)
+
+    /// Starts connecting to `url` (`ws`, `wss`, `http` or `https`) with `settings`.
+    package init(url: URL, settings: WebSocketSettings = WebSocketSettings()) {
+        let (events, continuation) = AsyncStream.makeStream(of: WebSocketEvent.self)
+        self.events = events
+        guard let wsURL = Self.webSocketURL(url) else {
+            self.url = url
+            state.withLockedValue { $0.phase = .ended }
+            continuation.yield(
+                .failed(
+                    WebSocketFailure(
+                        kind: .invalidURL,
+                        message: "Not a WebSocket URL: \(url.absoluteString) (use ws:// or wss:// and a host)")))
+            continuation.finish()
+            return
+        }
+        self.url = wsURL
+        let started = Task { [state] in
+            let outcome = await Self.run(url: wsURL, settings: settings, state: state, events: continuation)
+            let pending = state.withLockedValue { state -> [CheckedContinuation<WebSocketOutboundWriter, any Error>] in
+                defer { state.phase = .ended }
+                if case .connecting(let waiters) = state.phase {
+                    return waiters
+                }
+                return []
+            }
+            for waiter in pending {
+                waiter.resume(throwing: Self.notOpen(wsURL))
+            }
+            continuation.yield(outcome)
+            continuation.finish()
+        }
+        task.withLockedValue { $0 = started }
+    }
+
+    deinit {
+        task.withLockedValue { $0?.cancel() }
+    }
+
+    /// Sends one message, waiting for the connection to open first.
+    ///
+    /// - Throws: ``WebSocketFailure`` when the connection never opened or has ended.
+    package func send(_ payload: WebSocketPayload) async throws {
+        let writer = try await openWriter()
+        do {
+            switch payload {
+            case .text(let text):
+                try await writer.writeTextMessage(text)
+            case .binary(let data):
+                try await writer.writeBinaryMessage(ByteBuffer(bytes: data))
+            }
+        } catch {
+            throw Self.notOpen(url)
+        }
+    }
+
+    /// Starts the closing handshake with `code` (1000 by default) and `reason`. The connection
+    /// reports ``WebSocketEvent/closed(_:)`` once the peer answers (or after the library's close
+    /// timeout). Before the connection opened, it closes as soon as it does.
+    package func close(code: Int = 1000, reason: String? = nil) {
+        let writer = state.withLockedValue { state -> WebSocketOutboundWriter? in
+            guard state.closeRequest == nil else {
+                return nil
+            }
+            state.closeRequest = (code, reason)
+            if case .open(let writer) = state.phase {
+                return writer
+            }
+            return nil
+        }
+        if let writer {
+            Task {
+                try? await writer.close(WebSocketErrorCode(codeNumber: code), reason: reason)
+            }
+        }
+    }
+
+    /// Ends the connection at once: the socket is closed without waiting for the peer, and
+    /// ``events`` finishes with ``WebSocketEvent/closed(_:)`` (code 1006) or a failure.
+    package func cancel() {
+        task.withLockedValue { $0?.cancel() }
+    }
+
+    // MARK: Running
+
+    private func openWriter() async throws -> WebSocketOutboundWriter {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready = state.withLockedValue { state -> Result<WebSocketOutboundWriter, any Error>? in
+                switch state.phase {
+                case .connecting(var waiters):
+                    waiters.append(continuation)
+                    state.phase = .connecting(waiters: waiters)
+                    return nil
+                case .open(let writer):
+                    return .success(writer)
+                case .ended:
+                    return .failure(Self.notOpen(url))
+                }
+            }
+            if let ready {
+                continuation.resume(with: ready)
+            }
+        }
+    }
+
+    private static func notOpen(_ url: URL) -> WebSocketFailure {
+        WebSocketFailure(
+            kind: .transport(.connectionClosed), message: "The WebSocket \(url.absoluteString) is not open")
+    }
+
+    private static func run(
+        url: URL,
+        settings: WebSocketSettings,
+        state: NIOLockedValueBox<State>,
+        events: AsyncStream<WebSocketEvent>.Continuation
+    ) async -> WebSocketEvent {
+        var configuration = WebSocketClientConfiguration(
+            maxFrameSize: max(1 << 14, min(settings.maximumMessageSize, 1 << 24)),
+            additionalHeaders: Self.fields(settings.headers),
+            autoPing: settings.pingInterval.map { .enabled(timePeriod: $0) } ?? .disabled,
+            validateUTF8: true
+        )
+        configuration.closeTimeout = .seconds(5)
+        let lastActivity = NIOLockedValueBox(ContinuousClock.now)
+        do {
+            let frame = try await WebSocketClient.connect(
+                url: url.absoluteString,
+                configuration: configuration,
+                tlsConfiguration: url.scheme == "wss" ? settings.tls.configuration : nil,
+                logger: Logger(label: "hammock.websocket", factory: { _ in SwiftLogNoOpLogHandler() })
+            ) { inbound, outbound, _ in
+                let (waiters, closeRequest) = state.withLockedValue { state in
+                    var waiters: [CheckedContinuation<WebSocketOutboundWriter, any Error>] = []
+                    if case .connecting(let pending) = state.phase {
+                        waiters = pending
+                    }
+                    state.phase = .open(outbound)
+                    return (waiters, state.closeRequest)
+                }
+                events.yield(.opened)
+                for waiter in waiters {
+                    waiter.resume(returning: outbound)
+                }
+                if let closeRequest {
+                    try await outbound.close(
+                        WebSocketErrorCode(codeNumber: closeRequest.code), reason: closeRequest.reason)
+                }
+                for try await message in inbound.messages(maxSize: settings.maximumMessageSize) {
+                    lastActivity.withLockedValue { $0 = .now }
+                    switch message {
+                    case .text(let text):
+                        events.yield(.received(.text(text)))
+                    case .binary(let buffer):
+                        events.yield(.received(.binary(Data(buffer.readableBytesView))))
+                    }
+                }
+            }
+            let requested = state.withLockedValue { $0.closeRequest }
+            if let frame {
+                let code = Int(UInt16(webSocketErrorCode: frame.closeCode))
+                if let requested {
+                    return .closed(WebSocketClosure(code: requested.code, reason: requested.reason, initiator: .client))
+                }
+                return .closed(WebSocketClosure(code: code, reason: frame.reason, initiator: .peer))
+            }
+            if let requested {
+                return .closed(WebSocketClosure(code: requested.code, reason: requested.reason, initiator: .client))
+            }
+            if let interval = settings.pingInterval, !Task.isCancelled,
+                ContinuousClock.now - lastActivity.withLockedValue({ $0 }) >= interval
+            {
+                let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+                return .failed(
+                    WebSocketFailure(
+                        kind: .pingTimeout,
+                        message:
+                            "No answer to a ping within \(Self.format(seconds)) s; the connection to \(url.absoluteString) was closed"
+                    ))
+            }
+            return .closed(
+                WebSocketClosure(
+                    code: WebSocketClosure.abnormalCode,
+                    reason: Task.isCancelled ? "cancelled" : "the connection ended without a close frame",
+                    initiator: .none))
+        } catch {
+            return Self.outcome(
+                of: error, url: url, opened: state.withLockedValue { if case .open = $0.phase { true } else { false } })
+        }
+    }
+
+    private static func outcome(of error: any Error, url: URL, opened: Bool) -> WebSocketEvent {
+        let address = url.absoluteString
+        if let error = error as? WebSocketClientError {
+            switch error {
+            case .invalidURL:
+                return .failed(
+                    WebSocketFailure(kind: .invalidURL, message: "Not a WebSocket URL: \(address)", underlying: error))
+            case .webSocketUpgradeFailed:
+                return .failed(
+                    WebSocketFailure(
+                        kind: .handshakeRefused,
+                        message:
+                            "\(address) did not accept a WebSocket connection (the server answered without switching protocols)",
+                        underlying: error))
+            case .serverSentMessageTooLarge:
+                return .closed(
+                    WebSocketClosure(code: 1009, reason: "a message was larger than the limit", initiator: .client))
+            default:
+                return .failed(
+                    WebSocketFailure(
+                        kind: .protocolViolation, message: "\(address) broke the WebSocket protocol: \(error)",
+                        underlying: error))
+            }
+        }
+        if error is CancellationError || Task.isCancelled {
+            return .closed(
+                WebSocketClosure(code: WebSocketClosure.abnormalCode, reason: "cancelled", initiator: .client))
+        }
+        let failure = HTTPFailure(classifying: error)
+        if opened, failure.kind == .connectionClosed {
+            return .closed(
+                WebSocketClosure(
+                    code: WebSocketClosure.abnormalCode, reason: "the connection ended without a close frame",
+                    initiator: .none))
+        }
+        return .failed(
+            WebSocketFailure(
+                kind: .transport(failure.kind), message: "Cannot connect to \(address): \(Self.describe(failure))",
+                underlying: error))
+    }
+
+    private static func describe(_ failure: HTTPFailure) -> String {
+        switch failure.kind {
+        case .timedOut: "the connection timed out"
+        case .cannotConnect: "the connection was refused or the host is unreachable"
+        case .unknownHost: "the host name did not resolve"
+        case .connectionClosed: "the connection closed during the opening handshake"
+        default: String(describing: failure.underlying)
+        }
+    }
+
+    private static func fields(_ headers: [(name: String, value: String)]) -> HTTPFields {
+        var fields = HTTPFields()
+        for header in headers {
+            if let name = HTTPField.Name(header.name) {
+                fields.append(HTTPField(name: name, value: header.value))
+            }
+        }
+        return fields
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+
+    /// `url` with `http`/`https` turned into `ws`/`wss`; nil for other schemes or no host.
+    package static func webSocketURL(_ url: URL) -> URL? {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let host = components.host, !host.isEmpty
+        else {
+            return nil
+        }
+        switch components.scheme?.lowercased() {
+        case "ws", "http": components.scheme = "ws"
+        case "wss", "https": components.scheme = "wss"
+        default: return nil
+        }
+        return components.url
+    }
+}
