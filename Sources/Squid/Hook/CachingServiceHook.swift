@@ -10,7 +10,8 @@ import NIOConcurrencyHelpers
 ///
 /// The cache key is the full `URLRequest` of the first attempt (URL with query, header fields
 /// including `Authorization`, body, timeout), so different users or parameters never share an
-/// entry. Only GET requests are cached; other methods pass through untouched. An entry is served
+/// entry. Only GET requests whose ``Request/shouldCacheResult`` is `true` are cached; other
+/// requests pass through untouched. An entry is served
 /// while younger than ``ttl`` and dropped when found older. Results are kept in memory for the
 /// hook's lifetime; keep one hook instance per service (e.g. a `let` property of the service) or
 /// nothing is ever shared. Thread-safe.
@@ -57,7 +58,7 @@ public final class CachingServiceHook: ServiceHook {
 
     /// Answers a GET request from a fresh entry of the same `URLRequest`, if any.
     public func onSchedule<R: Request>(_ request: R, _ urlRequest: URLRequest) -> R.Result? {
-        guard request.method == .get else {
+        guard request.method == .get, request.shouldCacheResult else {
             return nil
         }
         let now = self.now()
@@ -76,7 +77,7 @@ public final class CachingServiceHook: ServiceHook {
 
     /// Stores the result of a successful GET request.
     public func onSuccess<R: Request>(_ request: R, _ urlRequest: URLRequest, result: R.Result) {
-        guard request.method == .get else {
+        guard request.method == .get, request.shouldCacheResult else {
             return
         }
         let entry = Entry(stored: now(), value: result)

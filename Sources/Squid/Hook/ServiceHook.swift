@@ -24,8 +24,14 @@ public protocol ServiceHook: Sendable {
     func onSuccess<R: Request>(_ request: R, _ urlRequest: URLRequest, result: R.Result)
 
     /// Called once when a request fails for good (after the retrier gave up), with the error before
-    /// ``HttpService/mapError(_:)``. Not called for cancelled requests.
+    /// ``HttpService/mapError(_:)``. Not called for cancelled requests. By default it passes the
+    /// error on to `onFailure(_: any Swift.Error)`.
     func onFailure(_ error: Squid.Error)
+
+    /// The same notification for hooks that take any error, as hooks written for Squid 1.x do.
+    /// Called by the default `onFailure(_: Squid.Error)` only, so implement one of the two.
+    /// Does nothing by default.
+    func onFailure(_ error: any Swift.Error)
 }
 
 extension ServiceHook {
@@ -38,6 +44,11 @@ extension ServiceHook {
     /// Does nothing.
     public func onSuccess<R: Request>(_ request: R, _ urlRequest: URLRequest, result: R.Result) {}
 
+    /// Passes the error on to `onFailure(_: any Swift.Error)`.
+    public func onFailure(_ error: Squid.Error) {
+        onFailure(error as any Swift.Error)
+    }
+
     /// Does nothing.
-    public func onFailure(_ error: Squid.Error) {}
+    public func onFailure(_ error: any Swift.Error) {}
 }

@@ -14,6 +14,10 @@ public protocol NetworkRequest: Sendable {
     /// Header fields of this request. They override the service's ``HttpService/header`` and
     /// ``HttpService/asyncHeader`` for the same names. Empty by default.
     var header: HttpHeader { get }
+
+    /// How urgent the request is. ``RequestPriority/userInitiated`` by default. Accepted for
+    /// compatibility and inert: requests are never queued or reordered by priority.
+    var priority: RequestPriority { get }
 }
 
 extension NetworkRequest {
@@ -31,5 +35,10 @@ extension NetworkRequest {
     /// No request-specific header fields.
     public var header: HttpHeader {
         [:]
+    }
+
+    /// ``RequestPriority/userInitiated``.
+    public var priority: RequestPriority {
+        .userInitiated
     }
 }

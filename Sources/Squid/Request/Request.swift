@@ -48,6 +48,10 @@ public protocol Request: NetworkRequest {
     /// ``Squid/Error/timeout(url:)``.
     var timeout: TimeInterval? { get }
 
+    /// Whether a caching hook such as ``CachingServiceHook`` may store and serve the result of
+    /// this request. `true` by default.
+    var shouldCacheResult: Bool { get }
+
     /// A last chance to change the assembled `URLRequest` (URL, header fields, body, timeout)
     /// when the declarative properties are not enough. Returns the request unchanged by default.
     /// Called once per attempt, before the service's hook sees it in ``ServiceHook/onSchedule(_:_:)``.
@@ -80,6 +84,11 @@ extension Request {
     /// The service's timeout.
     public var timeout: TimeInterval? {
         nil
+    }
+
+    /// Results may be cached.
+    public var shouldCacheResult: Bool {
+        true
     }
 
     /// The request unchanged.

@@ -86,6 +86,11 @@ public final class BackoffRetrier: Retrier {
         }
     }
 
+    /// Whether the retrier is asked after every failed attempt: `true`, it counts its retries.
+    public var allowsMultipleRetries: Bool {
+        true
+    }
+
     /// Waits and returns `true` while retries are left and the condition holds; `false` at once
     /// otherwise. Returns `false` if the waiting task is cancelled.
     public func retry<R: Request>(_ request: R, failingWith error: Squid.Error) async -> Bool {

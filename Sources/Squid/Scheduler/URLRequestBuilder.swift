@@ -15,7 +15,7 @@ struct URLRequestBuilder<RequestType: Request, Service: HttpService> {
         let url = try makeURL()
         let asyncHeader: HttpHeader
         do {
-            asyncHeader = try await service.asyncHeader
+            asyncHeader = try await HeaderBridge.header(for: service)
         } catch {
             throw .headerFailed(error)
         }

@@ -12,7 +12,7 @@ import Foundation
 ///     var apiUrl: UrlConvertible { "jsonplaceholder.typicode.com" }
 /// }
 /// ```
-public protocol HttpService: Sendable {
+public protocol HttpService: FutureHeaderProvider, Sendable {
 
     /// The error type that ``Response`` publishers and `async` results fail with.
     /// ``Squid/Error`` by default; give your own type and implement ``mapError(_:)`` to translate.
@@ -36,6 +36,10 @@ public protocol HttpService: Sendable {
     /// retry (e.g. an access token read from a token store that refreshes it). Empty by default.
     /// Overrides ``header``; the request's own header overrides it. If it throws, the attempt
     /// fails with ``Squid/Error/headerFailed(_:)`` (which the retrier may retry).
+    ///
+    /// Services written for Squid 1.x implement the `Future`-returning ``FutureHeaderProvider/asyncHeader``
+    /// instead; the default of this property awaits that future (a new one per attempt), so its
+    /// header is sent. Implement one of the two; when neither is implemented the header is empty.
     var asyncHeader: HttpHeader { get async throws }
 
     /// Transport settings (timeouts, redirects, body limit). ``SessionConfiguration/default`` by
@@ -54,6 +58,12 @@ public protocol HttpService: Sendable {
     /// request, after retries and hooks, on the error the subscribers and `async` callers get.
     /// When ``RequestError`` is ``Squid/Error`` the default returns the error unchanged.
     func mapError(_ error: Squid.Error) -> RequestError
+
+    /// Called once with the error of every request that fails for good (after the retrier gave
+    /// up), before ``mapError(_:)`` and after the hook's `onFailure`; not
+    /// called for cancelled requests. Meant for logging or global notifications. Does nothing by
+    /// default.
+    func process(_ error: Squid.Error)
 }
 
 extension HttpService {
@@ -68,10 +78,17 @@ extension HttpService {
         [:]
     }
 
-    /// No asynchronous header fields.
+    /// The header of the `Future`-returning ``FutureHeaderProvider/asyncHeader``, awaited; empty
+    /// when the service implements neither form. A failure of the future fails the attempt with
+    /// ``Squid/Error/headerFailed(_:)``; a future that finishes without a value counts as empty.
     public var asyncHeader: HttpHeader {
-        get async throws { [:] }
+        get async throws {
+            try await HeaderBridge.asyncHeader(of: self)
+        }
     }
+
+    /// Does nothing.
+    public func process(_ error: Squid.Error) {}
 
     /// ``SessionConfiguration/default``.
     public var sessionConfiguration: SessionConfiguration {

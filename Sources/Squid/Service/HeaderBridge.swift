@@ -1,0 +1,69 @@
+@preconcurrency import OpenCombine
+
+/// Connects the two forms of ``HttpService/asyncHeader``: each default reads the other form, and
+/// a task-local marker notices when the other form is a default too, so that a service
+/// implementing neither gets an empty header instead of an endless loop.
+enum HeaderBridge {
+
+    /// Which default of which service type is reading the other form right now.
+    struct Reading: Sendable, Equatable {
+        let service: ObjectIdentifier
+        let fromAsync: Bool
+    }
+
+    @TaskLocal static var reading: Reading?
+
+    /// The `async` default: awaits the future form.
+    static func asyncHeader<Service: HttpService>(of service: Service) async throws -> HttpHeader {
+        let id = ObjectIdentifier(Service.self)
+        if reading == Reading(service: id, fromAsync: false) {
+            return [:]
+        }
+        let future = $reading.withValue(Reading(service: id, fromAsync: true)) {
+            service.asyncHeader as Future<HttpHeader, Error>
+        }
+        guard let result = await future.firstResult() else {
+            try Task.checkCancellation()
+            return [:]
+        }
+        return try result.get()
+    }
+
+    /// The future default: evaluates the `async` form on a new task.
+    static func futureHeader<Service: HttpService>(of service: Service) -> Future<HttpHeader, Error> {
+        let id = ObjectIdentifier(Service.self)
+        if reading == Reading(service: id, fromAsync: true) {
+            return Future { promise in promise(.success([:])) }
+        }
+        return Future { promise in
+            let promise = UncheckedSendable(promise)
+            Task {
+                do {
+                    let header = try await $reading.withValue(Reading(service: id, fromAsync: false)) {
+                        try await service.asyncHeader as HttpHeader
+                    }
+                    promise.value(.success(header))
+                } catch {
+                    promise.value(.failure(error))
+                }
+            }
+        }
+    }
+
+    /// Reads the header for one attempt, with no marker inherited from an enclosing read.
+    static func header<Service: HttpService>(for service: Service) async throws -> HttpHeader {
+        try await $reading.withValue(nil) {
+            try await service.asyncHeader as HttpHeader
+        }
+    }
+}
+
+/// A value moved across a concurrency boundary that its type does not declare safe, where the
+/// library guarantees a single user at a time.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
