@@ -12,7 +12,7 @@ import Testing
 // The types of the "Basics" guide, as written there, with the service pointed at the demo
 // server (the guide's host is not reachable from tests).
 
-private struct MyApi: HttpService {
+private struct SeedApi: HttpService {
     let host: String
 
     var apiUrl: UrlConvertible {
@@ -44,7 +44,7 @@ struct SeedExampleTests {
     @Test("UserRequest scheduled with sink decodes the demo users")
     func sinkDeliversUsers() async throws {
         try await withDemoServer { server in
-            let service = MyApi(host: "127.0.0.1:\(server.port)")
+            let service = SeedApi(host: "127.0.0.1:\(server.port)")
             let request = UserRequest()
             let response = request.schedule(with: service)
 
@@ -76,7 +76,7 @@ struct SeedExampleTests {
     @Test("the same response awaited with async gives ten users with ids 1 to 10")
     func asyncValue() async throws {
         try await withDemoServer { server in
-            let response = UserRequest().schedule(with: MyApi(host: "127.0.0.1:\(server.port)"))
+            let response = UserRequest().schedule(with: SeedApi(host: "127.0.0.1:\(server.port)"))
             let users = try await response.value
             #expect(users.map(\.id) == Array(1...10))
             #expect(users.allSatisfy { !$0.username.isEmpty && !$0.name.isEmpty })

@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 
 /// Routes that produce particular behaviours for clients to be tested against: plain text,
-/// delays, chosen error statuses, alternating failures, counters, retries, rate limiting and
-/// authentication.
+/// delays, chosen error statuses, alternating failures, counters, retries, rate limiting (also
+/// `/throttle?until=T`: 429 without `Retry-After` until the Unix time T, then 204), a plain-text
+/// token (`/token`) and authentication.
 struct TestRoutes {
     /// Where counters and per-route state live.
     let store: DemoStore
@@ -32,6 +33,9 @@ struct TestRoutes {
         "session=abc123; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/",
         "theme=dark; Expires=Thu, 22 Oct 2026 07:28:00 GMT; Path=/",
     ]
+
+    /// The body of `GET /token`: a token as plain text.
+    static let token = "mytoken"
 
     /// Adds the routes to `router`.
     func register(on router: Router<BasicRequestContext>) {
@@ -84,6 +88,16 @@ struct TestRoutes {
         }
         router.get("ratelimited") { _, _ -> Response in
             throw APIError(.tooManyRequests, "Too many requests; retry after 1 second.", headers: [.retryAfter: "1"])
+        }
+        router.get("throttle") { request, _ -> Response in
+            let until = Double(QueryParameters(request).string("until") ?? "") ?? 0
+            if Date().timeIntervalSince1970 < until {
+                throw APIError(.tooManyRequests, "Throttled until \(until) (seconds since 1970), without Retry-After.")
+            }
+            return ResponseBuilder.bodiless(status: .noContent)
+        }
+        router.get("token") { request, _ in
+            ResponseBuilder.text(Self.token, for: request)
         }
         router.get("cookies/pair") { request, _ in
             var response = try ResponseBuilder.json(JSONValue.object(["cookies": .int(2)]), for: request)

@@ -44,6 +44,7 @@ public final class Response<RequestType: Request, Failure: Swift.Error>: Publish
 
     private enum Listener: Sendable {
         case subscription(ResponseSubscription<Output, Failure>)
+        case header(ResponseSubscription<[String: String], Failure>)
         case waiter(CheckedContinuation<Outcome, Never>)
     }
 
@@ -89,6 +90,33 @@ public final class Response<RequestType: Request, Failure: Swift.Error>: Publish
             return
         }
         attach(id, .subscription(subscription))
+    }
+
+    /// Attaches a subscriber of the response's header fields (see ``header``).
+    func receiveHeader<S: Subscriber>(subscriber: S) where S.Input == [String: String], S.Failure == Failure {
+        let id = state.withLockedValue { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        let subscription = ResponseSubscription<[String: String], Failure>(subscriber: AnySubscriber(subscriber)) {
+            [self] in
+            detach(id, isWaiter: false)
+        }
+        subscriber.receive(subscription: subscription)
+        guard !subscription.isCancelled else {
+            return
+        }
+        attach(id, .header(subscription))
+    }
+
+    /// The header fields of the response, as a publisher that shares this response's single
+    /// request: subscribing to it starts the request like subscribing to the response, and
+    /// subscribing to both sends one request. It delivers one dictionary (field name as sent by
+    /// the server → value, repeated fields folded as ``HttpResponse`` describes) then finishes, or
+    /// fails with the response's failure. The dictionary is empty when a ``ServiceHook`` answered
+    /// the request.
+    public var header: AnyPublisher<[String: String], Failure> {
+        ResponseHeaderPublisher(response: self).eraseToAnyPublisher()
     }
 
     // MARK: async
@@ -190,10 +218,20 @@ public final class Response<RequestType: Request, Failure: Swift.Error>: Publish
         }
     }
 
+    private static func dictionary(_ header: HttpHeader?) -> [String: String] {
+        var result: [String: String] = [:]
+        for (field, value) in header?.fields ?? [] {
+            result[field.name] = value
+        }
+        return result
+    }
+
     private static func notify(_ listener: Listener, of outcome: Outcome) {
         switch listener {
         case .subscription(let subscription):
             subscription.deliver(outcome.map(\.value))
+        case .header(let subscription):
+            subscription.deliver(outcome.map { Self.dictionary($0.httpResponse?.header) })
         case .waiter(let continuation):
             continuation.resume(returning: outcome)
         }
