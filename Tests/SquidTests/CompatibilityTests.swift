@@ -281,3 +281,18 @@ struct CompatibilityTests {
         }
     }
 }
+
+/// A retrier that implements neither form of `retry`.
+private struct SilentRetrier: Retrier {}
+
+@Suite("a retrier implementing neither form")
+struct NeitherRetrierTests {
+
+    @Test("stops the process with a message instead of looping")
+    func neitherFormStops() async {
+        await #expect(processExitsWith: .failure) {
+            let url = URL(string: "http://127.0.0.1/x")!
+            _ = await SilentRetrier().retry(TextRequest(routes: ["x"]), failingWith: .timeout(url: url)) as Bool
+        }
+    }
+}

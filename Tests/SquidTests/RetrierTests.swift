@@ -195,3 +195,44 @@ struct RetrierTests {
         #expect(!BackoffRetrier.defaultRetryCondition(.cancelled))
     }
 }
+
+@Suite("backoff waits")
+struct BackoffWaitTests {
+
+    private static func rateLimited(retryAfter: String) -> Squid.Error {
+        let url = URL(string: "http://127.0.0.1/x")!
+        let response = HttpResponse(statusCode: 429, header: [.retryAfter: retryAfter], url: url, body: Data())
+        return .requestFailed(statusCode: 429, response: response)
+    }
+
+    @Test("an endless wait (no cap, huge Retry-After) sleeps until cancelled instead of trapping")
+    func hugeWaitIsCancellable() async {
+        let retrier = BackoffRetrier(maximumDelay: .infinity)
+        let error = Self.rateLimited(retryAfter: String(repeating: "9", count: 40))
+        let task = Task {
+            await retrier.retry(TextRequest(routes: ["x"]), failingWith: error) as Bool
+        }
+        try? await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        #expect(await task.value == false)
+    }
+
+    @Test("Retry-After takes only digits or an HTTP date; other text falls back to the backoff")
+    func retryAfterSyntax() async {
+        // A hexadecimal or exponent form is not a delay in seconds: the 0.01 s backoff applies.
+        for text in ["0x7fffffff", "1e9", "inf", "nan", "-5"] {
+            let retrier = BackoffRetrier(initialDelay: 0.01, maximumDelay: 3600)
+            let error = Self.rateLimited(retryAfter: text)
+            let task = Task {
+                await retrier.retry(TextRequest(routes: ["x"]), failingWith: error) as Bool
+            }
+            // A wait read from the header (up to an hour) is cut short: the retrier then says no.
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(5))
+                task.cancel()
+            }
+            #expect(await task.value, "\(text)")
+            watchdog.cancel()
+        }
+    }
+}

@@ -100,11 +100,25 @@ public final class BackoffRetrier: Retrier {
         let delay = min(Self.retryAfter(of: error) ?? initialDelay * pow(multiplier, Double(retries)), maximumDelay)
         retries += 1
         do {
-            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            try await Task.sleep(nanoseconds: Self.nanoseconds(delay))
         } catch {
             return false
         }
         return true
+    }
+
+    /// The longest single wait actually slept, in nanoseconds (about 292 years): any longer
+    /// delay, including an infinite `maximumDelay`, sleeps this long, so the conversion can
+    /// never overflow.
+    static let longestSleep = UInt64(Int64.max)
+
+    /// `seconds` as nanoseconds for `Task.sleep`, clamped to `0...longestSleep`.
+    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+        guard seconds > 0 else {
+            return 0
+        }
+        let nanoseconds = seconds * 1_000_000_000
+        return nanoseconds < Double(longestSleep) ? UInt64(nanoseconds) : longestSleep
     }
 
     /// The wait a failed response asks for in its `Retry-After` header, in seconds, or `nil`.
@@ -113,8 +127,9 @@ public final class BackoffRetrier: Retrier {
             return nil
         }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Double(trimmed), seconds >= 0 {
-            return seconds
+        if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            // delay-seconds is a run of digits; an absurd count of them still means "very long".
+            return Double(trimmed) ?? .infinity
         }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
