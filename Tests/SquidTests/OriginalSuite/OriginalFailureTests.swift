@@ -18,20 +18,22 @@ struct OriginalFailureTests {
             let request = AuthorizeRequest()
             let response = request.schedule(with: service)
 
-            let c = response
-                .sink(receiveCompletion: { completion in
-                    switch completion {
-                    case .failure(let error):
-                        switch error {
-                        case .requestFailed(statusCode: 401, response: _):
-                            expectation.fulfill()
+            let c =
+                response
+                .sink(
+                    receiveCompletion: { completion in
+                        switch completion {
+                        case .failure(let error):
+                            switch error {
+                            case .requestFailed(statusCode: 401, response: _):
+                                expectation.fulfill()
+                            default:
+                                return
+                            }
                         default:
                             return
                         }
-                    default:
-                        return
-                    }
-                }, receiveValue: { _ in })
+                    }, receiveValue: { _ in })
 
             await expectation.wait(timeout: 10)
             c.cancel()
@@ -46,11 +48,14 @@ struct OriginalFailureTests {
         let request = UsersRequest()
         let response = request.schedule(with: service)
 
-        let c = response.sink(receiveCompletion: { completion in
-            if case .failure = completion {
-                expectation.fulfill()
-            }
-        }) { _ in }
+        let c = response.sink(
+            receiveCompletion: { completion in
+                if case .failure = completion {
+                    expectation.fulfill()
+                }
+            },
+            receiveValue: { _ in }
+        )
 
         await expectation.wait(timeout: 30)
         c.cancel()

@@ -1,13 +1,13 @@
 import DemoAPI
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 @preconcurrency import OpenCombine
 import Squid
 import TestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 // Services, requests and retriers written the way Squid 1.x's own test suite writes them: a
 // Future-returning retrier, a Future async header, `process(_:)`, `shouldCacheResult`. Only the

@@ -36,7 +36,9 @@ struct OriginalRequestTests {
     @Test("AnyRequest for routes of a service")
     func testAnyRequestWithService() async throws {
         try await withDemoServer { server in
-            let request = AnyRequest(.post, routes: ["echo", "any"], body: HttpData.Raw(Data("hi".utf8)), service: MyApi(url: apiUrl(server)))
+            let request = AnyRequest(
+                .post, routes: ["echo", "any"], body: HttpData.Raw(Data("hi".utf8)), service: MyApi(url: apiUrl(server))
+            )
             let echo = try JSONDecoder().decode(Echo.self, from: try await request.schedule().value)
             #expect(echo.method == "POST")
             #expect(echo.path == "/echo/any")
@@ -219,11 +221,14 @@ struct OriginalRequestTests {
         let request = UsersRequest()
         let response = request.schedule(with: service)
 
-        let c = response.sink(receiveCompletion: { completion in
-            if case .failure = completion {
-                expectation.fulfill()
-            }
-        }) { _ in }
+        let c = response.sink(
+            receiveCompletion: { completion in
+                if case .failure = completion {
+                    expectation.fulfill()
+                }
+            },
+            receiveValue: { _ in }
+        )
 
         await expectation.wait(timeout: 30)
         c.cancel()

@@ -67,7 +67,8 @@ struct OriginalServiceHookTests {
             if case .failure = completion {
                 exp2.fulfill()
             }
-        } receiveValue: { _ in }
+        } receiveValue: { _ in
+        }
 
         // Then
         await exp2.wait(timeout: 10)
