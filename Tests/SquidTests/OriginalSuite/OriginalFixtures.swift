@@ -148,9 +148,8 @@ struct MyProtectedApi: HttpService {
     }
 
     var retrierFactory: RetrierFactory {
-        let auth = self.auth
         return AnyRetrierFactory {
-            return TokenRetrier(auth: auth)
+            return TokenRetrier(auth: self.auth)
         }
     }
 }
