@@ -3,7 +3,8 @@ import NIOConcurrencyHelpers
 
 extension Squid {
 
-    /// Writes one line per request attempt and per outcome to standard error, for debugging.
+    /// Writes one line per request attempt and per outcome to standard error, for debugging, each
+    /// starting with `[Squid @ <Unix time>]`.
     ///
     /// Logging is off unless the environment variable `SQUID_LOG` is `1`, `true` or `yes` when the
     /// first request is logged. ``silence(_:)`` turns it off for the whole process and lifts that
@@ -47,7 +48,8 @@ extension Squid {
             guard isEnabled else {
                 return
             }
-            let line = "[Squid] \(text())\n"
+            let time = String(format: "%.3f", Date().timeIntervalSince1970)
+            let line = "[Squid @ \(time)] \(text())\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
     }

@@ -25,7 +25,7 @@ struct LoggerTests {
             exit(Squid.Logger.isEnabled ? 0 : 4)
         }
         let log = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(log.contains("[Squid]"))
+        #expect(log.contains("[Squid @"))
         #expect(log.contains("/logged"))
         #expect(!log.contains("/silenced"))
     }
@@ -41,6 +41,6 @@ struct LoggerTests {
             exit(Squid.Logger.isEnabled ? 1 : 0)
         }
         let log = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(!log.contains("[Squid]"))
+        #expect(!log.contains("[Squid @"))
     }
 }

@@ -3,8 +3,8 @@ import Hummingbird
 
 /// Routes that produce particular behaviours for clients to be tested against: plain text,
 /// delays, chosen error statuses, alternating failures, counters, retries, rate limiting (also
-/// `/throttle?until=T`: 429 without `Retry-After` until the Unix time T, then 204), a plain-text
-/// token (`/token`) and authentication.
+/// `/throttle?key=K&seconds=S`: 429 without `Retry-After` for S seconds after the first request
+/// for K, then 204), a plain-text token (`/token`) and authentication.
 struct TestRoutes {
     /// Where counters and per-route state live.
     let store: DemoStore
@@ -90,9 +90,14 @@ struct TestRoutes {
             throw APIError(.tooManyRequests, "Too many requests; retry after 1 second.", headers: [.retryAfter: "1"])
         }
         router.get("throttle") { request, _ -> Response in
-            let until = Double(QueryParameters(request).string("until") ?? "") ?? 0
-            if Date().timeIntervalSince1970 < until {
-                throw APIError(.tooManyRequests, "Throttled until \(until) (seconds since 1970), without Retry-After.")
+            let query = QueryParameters(request)
+            let key = query.string("key") ?? "default"
+            let seconds = try query.int("seconds", default: 20, in: 0...3600)
+            let start = store.throttleStart(forKey: key)
+            if ContinuousClock.now - start < .seconds(seconds) {
+                throw APIError(
+                    .tooManyRequests,
+                    "Throttled for \(seconds) s after the first request for \"\(key)\" (no Retry-After).")
             }
             return ResponseBuilder.bodiless(status: .noContent)
         }

@@ -15,6 +15,7 @@ final class DemoStore: Sendable {
         var requestCounts: [String: Int] = [:]
         var flakyRequests = 0
         var retryAttempts: [String: Int] = [:]
+        var throttleStarts: [String: ContinuousClock.Instant] = [:]
         var openStreams = 0
 
         mutating func requireUser(_ id: Int) throws {
@@ -202,6 +203,18 @@ final class DemoStore: Sendable {
         state.withLockedValue { state in
             state.flakyRequests += 1
             return state.flakyRequests
+        }
+    }
+
+    /// The time the first request for the throttle key arrived (now, for the first one).
+    func throttleStart(forKey key: String) -> ContinuousClock.Instant {
+        state.withLockedValue { state in
+            if let start = state.throttleStarts[key] {
+                return start
+            }
+            let now = ContinuousClock.now
+            state.throttleStarts[key] = now
+            return now
         }
     }
 

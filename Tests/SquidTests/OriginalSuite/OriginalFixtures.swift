@@ -263,17 +263,19 @@ struct UserImageUploadRequest: JsonRequest {
     }
 }
 
+/// Throttled for 20 s, counted from the first request that reaches the server, as the original's
+/// stub (which answered at once) was throttled from the first attempt.
 struct ThrottledRequest: Request {
     typealias Result = Void
 
-    let until: Date
+    let key = UUID().uuidString
 
     var routes: HttpRoute {
         return ["throttle"]
     }
 
     var query: HttpQuery {
-        return ["until": until.timeIntervalSince1970]
+        return ["key": key, "seconds": 20]
     }
 }
 

@@ -14,12 +14,15 @@ struct OriginalRetrierTests {
         try await withDemoServer { server in
             let expectation = Expectation()
             let service = MyRetryingApi(url: apiUrl(server))
-            let request = ThrottledRequest(until: Date().addingTimeInterval(20))
+            let request = ThrottledRequest()
             let c = request.schedule(with: service).ignoreError()
                 .sink { _ in
                     expectation.fulfill()
                 }
 
+            // The stubs answered at once, so the original's 33 s began with the first attempt; a
+            // busy test process may take seconds to send it, so the same 33 s start there.
+            await waitUntil("the first attempt", timeout: 30) { server.requestCount(forPath: "/throttle") > 0 }
             await expectation.wait(timeout: 33)
             c.cancel()
         }
