@@ -31,6 +31,11 @@ package struct WebSocketClosure: Sendable, Hashable {
     /// The standard name of ``code`` ("normal closure", "going away", …), or nil for a code
     /// RFC 6455 does not name (applications use 4000–4999).
     package var codeName: String? {
+        Self.name(ofCode: code)
+    }
+
+    /// The RFC 6455 name of a close code, or nil for a code it does not name.
+    package static func name(ofCode code: Int) -> String? {
         switch code {
         case 1000: "normal closure"
         case 1001: "going away"

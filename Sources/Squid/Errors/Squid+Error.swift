@@ -66,6 +66,10 @@ extension Squid {
         /// cancelled. Subscribers that cancelled never receive this; it reaches `async` callers.
         case cancelled
 
+        /// A ``Stream`` was closed by its peer (or its connection ended without a close frame:
+        /// ``StreamCloseCode/abnormalClosure``). The code carries the peer's reason.
+        case closedStream(code: StreamCloseCode)
+
         /// A failure that none of the other cases describes, carrying the original error.
         case unknown(any Swift.Error)
 
@@ -125,6 +129,8 @@ extension Squid {
                 return "Providing the request headers failed: \(UnsafeText.clean(String(describing: error)))"
             case .cancelled:
                 return "The request was cancelled."
+            case .closedStream(let code):
+                return "The stream was closed by the peer: \(UnsafeText.clean(code.description))."
             case .unknown(let error):
                 return "The request failed: \(UnsafeText.clean(String(describing: error)))"
             }

@@ -12,7 +12,7 @@ struct URLRequestBuilder<RequestType: Request, Service: HttpService> {
 
     /// Builds URL, header (asking the async header provider), body, timeout, then `prepare`.
     func build() async throws(Squid.Error) -> URLRequest {
-        let url = try makeURL()
+        let url = try RequestURL.make(service: service, routes: request.routes, query: request.query)
         let asyncHeader: HttpHeader
         do {
             asyncHeader = try await HeaderBridge.header(for: service)
@@ -46,40 +46,6 @@ struct URLRequestBuilder<RequestType: Request, Service: HttpService> {
             throw .encodingFailed(message: "\(body): \(error)")
         }
         return request.prepare(urlRequest)
-    }
-
-    private func makeURL() throws(Squid.Error) -> URL {
-        let apiUrl = service.apiUrl
-        guard let base = apiUrl.url, var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else {
-            throw .invalidUrl(String(describing: apiUrl))
-        }
-        if components.scheme == nil {
-            components.scheme = service.usesSecureProtocol ? "https" : "http"
-        }
-        guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            components.host?.isEmpty == false
-        else {
-            throw .invalidUrl(String(describing: apiUrl))
-        }
-        let routes = request.routes.encodedPath
-        if !routes.isEmpty {
-            var path = components.percentEncodedPath
-            while path.hasSuffix("/") {
-                path.removeLast()
-            }
-            components.percentEncodedPath = path + routes
-        } else if components.percentEncodedPath.isEmpty {
-            components.percentEncodedPath = "/"
-        }
-        let query = request.query.encodedQuery
-        if !query.isEmpty {
-            let existing = components.percentEncodedQuery ?? ""
-            components.percentEncodedQuery = existing.isEmpty ? query : existing + "&" + query
-        }
-        guard let url = components.url else {
-            throw .invalidUrl(String(describing: apiUrl) + request.routes.encodedPath)
-        }
-        return url
     }
 
     private static func isToken(_ name: String) -> Bool {

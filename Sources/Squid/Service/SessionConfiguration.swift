@@ -32,17 +32,30 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// ``Squid/Error/invalidResponse(url:reason:)``. 64 MiB by default.
     public var maximumBodySize: Int
 
+    /// How often, in seconds, a ``Stream`` pings its peer; a ping still unanswered when the next
+    /// is due fails the stream with ``Squid/Error/noConnection(url:reason:)``. `nil` sends no
+    /// pings. 30 by default.
+    public var streamPingInterval: TimeInterval?
+
+    /// The largest message a ``Stream`` accepts from its peer, in bytes; a larger one closes the
+    /// stream with ``StreamCloseCode/messageTooBig``. 16 MiB by default.
+    public var maximumMessageSize: Int
+
     /// Creates a configuration; every parameter has the default described on its property.
     public init(
         timeout: TimeInterval = 60,
         connectTimeout: TimeInterval = 10,
         maximumRedirects: Int = 5,
-        maximumBodySize: Int = 64 << 20
+        maximumBodySize: Int = 64 << 20,
+        streamPingInterval: TimeInterval? = 30,
+        maximumMessageSize: Int = 16 << 20
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
         self.maximumRedirects = maximumRedirects
         self.maximumBodySize = maximumBodySize
+        self.streamPingInterval = streamPingInterval
+        self.maximumMessageSize = maximumMessageSize
     }
 
     /// The configuration used when a service does not provide one.
