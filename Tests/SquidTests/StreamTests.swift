@@ -221,6 +221,21 @@ struct StreamTests {
         }
     }
 
+    @Test("cancelling the last subscriber closes the socket on the server's side")
+    func cancelClosesSocket() async throws {
+        let deaf = try await DeafWebSocketServer.start()
+        let service = AnyHttpService(
+            at: "http://127.0.0.1:\(deaf.port)", sessionConfiguration: SessionConfiguration(streamPingInterval: nil))
+        let stream = AnyStreamRequest(routes: [], service: service).schedule()
+        let subscriber = Collector(stream)
+        try await stream.sendMessage("hello")
+        await waitUntil("the server to hold the connection") { deaf.openConnections == 1 }
+        subscriber.cancel()
+        await waitUntil("the server to see the connection closed") { deaf.openConnections == 0 }
+        #expect(subscriber.collected.completion == nil)
+        await deaf.stop()
+    }
+
     @Test("a stream that only receives refuses to send")
     func voidMessage() async throws {
         try await withDemoServer { server in

@@ -13,10 +13,16 @@ public final class DeafWebSocketServer: Sendable {
     public let port: Int
     private let channel: any Channel
     private let frames: NIOLockedValueBox<[WebSocketOpcode]>
+    private let open: NIOLockedValueBox<Int>
 
     /// `ws://127.0.0.1:PORT/`.
     public var url: URL {
         URL(string: "ws://127.0.0.1:\(port)/")!
+    }
+
+    /// The number of upgraded connections open right now.
+    public var openConnections: Int {
+        open.withLockedValue { $0 }
     }
 
     /// The opcodes of the frames received so far, in order (pings included).
@@ -24,15 +30,19 @@ public final class DeafWebSocketServer: Sendable {
         frames.withLockedValue { $0 }
     }
 
-    private init(channel: any Channel, port: Int, frames: NIOLockedValueBox<[WebSocketOpcode]>) {
+    private init(
+        channel: any Channel, port: Int, frames: NIOLockedValueBox<[WebSocketOpcode]>, open: NIOLockedValueBox<Int>
+    ) {
         self.channel = channel
         self.port = port
         self.frames = frames
+        self.open = open
     }
 
     /// Starts a server on a free port.
     public static func start() async throws -> DeafWebSocketServer {
         let frames = NIOLockedValueBox<[WebSocketOpcode]>([])
+        let open = NIOLockedValueBox(0)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -40,14 +50,14 @@ public final class DeafWebSocketServer: Sendable {
                     shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture(HTTPHeaders()) },
                     upgradePipelineHandler: { channel, _ in
                         channel.eventLoop.makeCompletedFuture {
-                            try channel.pipeline.syncOperations.addHandler(Listener(frames: frames))
+                            try channel.pipeline.syncOperations.addHandler(Listener(frames: frames, open: open))
                         }
                     })
                 return channel.pipeline.configureHTTPServerPipeline(
                     withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        return DeafWebSocketServer(channel: channel, port: channel.localAddress?.port ?? 0, frames: frames)
+        return DeafWebSocketServer(channel: channel, port: channel.localAddress?.port ?? 0, frames: frames, open: open)
     }
 
     /// Stops listening.
@@ -59,9 +69,20 @@ public final class DeafWebSocketServer: Sendable {
         typealias InboundIn = WebSocketFrame
 
         let frames: NIOLockedValueBox<[WebSocketOpcode]>
+        let open: NIOLockedValueBox<Int>
 
-        init(frames: NIOLockedValueBox<[WebSocketOpcode]>) {
+        init(frames: NIOLockedValueBox<[WebSocketOpcode]>, open: NIOLockedValueBox<Int>) {
             self.frames = frames
+            self.open = open
+        }
+
+        func handlerAdded(context: ChannelHandlerContext) {
+            open.withLockedValue { $0 += 1 }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            open.withLockedValue { $0 -= 1 }
+            context.fireChannelInactive()
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
