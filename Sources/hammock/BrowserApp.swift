@@ -36,6 +36,8 @@ final class BrowserApp {
         var watchInterval: Double = 5
         /// Paths pinned at start.
         var watchPaths: [String] = []
+        /// The `ws://` or `wss://` URL whose console opens at start, if any.
+        var webSocketURL: URL?
     }
 
     private let terminal: CursesTerminal
@@ -119,6 +121,8 @@ final class BrowserApp {
             processEnvironment: environment)
         browser = ResourceBrowser(service: service, state: state, exchangeRecorder: recorder, workspace: workspace)
         browser.version = Hammock.version
+        browser.webSocketSettings = WebSocketSettings(
+            headers: options.headers.map { (name: $0.0, value: $0.1) }, tls: options.clientSettings.tls)
         if let historyURL = options.historyURL {
             workspace.openHistory(at: historyURL, isExplicit: options.isHistoryPathExplicit)
         }
@@ -153,9 +157,13 @@ final class BrowserApp {
         events.onEndOfInput = { [weak self] in self?.quit() }
         events.start()
         events.setTickInterval(1)
-        let isRoot = (options.url.path.isEmpty || options.url.path == "/") && options.url.query == nil
-        let path = isRoot ? nil : options.url.absoluteString
-        browser.start(path: path)
+        if let webSocketURL = options.webSocketURL {
+            browser.dispatch(.openWebSocket(url: webSocketURL.absoluteString))
+        } else {
+            let isRoot = (options.url.path.isEmpty || options.url.path == "/") && options.url.query == nil
+            let path = isRoot ? nil : options.url.absoluteString
+            browser.start(path: path)
+        }
         for path in options.watchPaths { browser.dispatch(.pin(path: path)) }
     }
 

@@ -39,7 +39,8 @@ struct Hammock: AsyncParsableCommand {
     @Argument(
         help: """
             The URL to open (the service base URL is its root): http:// or https://, or a bare \
-            host[:port][/path] meaning http:// (localhost:8080/users). Omit it to browse the built-in demo API.
+            host[:port][/path] meaning http:// (localhost:8080/users); ws:// or wss:// opens the WebSocket \
+            message console. Omit it to browse the built-in demo API.
             """)
     var url: String?
 
@@ -135,7 +136,7 @@ struct Hammock: AsyncParsableCommand {
         }
         if let url {
             do {
-                _ = try URLInput.parse(url)
+                if try URLInput.webSocketURL(url) == nil { _ = try URLInput.parse(url) }
             } catch {
                 throw ValidationError(error.message)
             }
@@ -161,7 +162,14 @@ struct Hammock: AsyncParsableCommand {
         }
         var demo: DemoServer?
         let target: URL
-        if let url {
+        var webSocketURL: URL?
+        if let url, let webSocket = try URLInput.webSocketURL(url) {
+            // The console opens at once; the service is the same host over HTTP.
+            webSocketURL = webSocket
+            var components = URLComponents(url: webSocket, resolvingAgainstBaseURL: false)
+            components?.scheme = webSocket.scheme == "wss" ? "https" : "http"
+            target = components?.url ?? webSocket
+        } else if let url {
             target = try URLInput.parse(url)
         } else {
             let server = try await DemoServer.start()
@@ -182,7 +190,8 @@ struct Hammock: AsyncParsableCommand {
             isCachePathExplicit: cache != nil, clientSettings: try connection.clientSettings(),
             collectionFolder: workspace.collectionFolder, environment: workspace.environment,
             historyURL: workspace.historyURL, isHistoryPathExplicit: workspace.history != nil,
-            cookieFile: workspace.cookies, watchInterval: watchInterval, watchPaths: watchPaths)
+            cookieFile: workspace.cookies, watchInterval: watchInterval, watchPaths: watchPaths,
+            webSocketURL: webSocketURL)
         await BrowserApp.run(options)
         await demo?.shutdown()
     }

@@ -76,7 +76,7 @@ struct URLInputTests {
             ("mailto:a@b.c", "cannot open 'mailto:a@b.c': hammock speaks http and https"),
             (
                 "ws://localhost:9/socket",
-                "cannot open 'ws://localhost:9/socket': hammock speaks http and https (WebSockets are not supported yet)"
+                "cannot open 'ws://localhost:9/socket': hammock speaks http and https (a ws:// or wss:// URL opens the WebSocket console from g or the command line)"
             ),
             ("http://", "cannot open 'http://': it names no host (for example http://localhost:8080/)"),
             ("https:///x", "cannot open 'https:///x': it names no host (for example http://localhost:8080/)"),

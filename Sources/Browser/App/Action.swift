@@ -48,6 +48,10 @@ public enum Action {
     case streamChanged(StreamSnapshot)
     /// Show `viewer` over the main view (a diff of two versions).
     case showViewer(TextViewer)
+    /// Open the WebSocket console on `url` (`ws://` or `wss://`) and connect: the start-up URL.
+    case openWebSocket(url: String)
+    /// The WebSocket console's connection `generation` has news.
+    case webSocket(generation: Int, WebSocketConsoleEvent)
     /// A note for the Events pane and status line (saved SVG, copied curl, config errors).
     case note(String, isError: Bool)
 }

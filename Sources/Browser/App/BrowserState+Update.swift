@@ -84,6 +84,11 @@ extension BrowserState {
             return []
         case .open(let path):
             return [.navigate(path: path, from: nil)]
+        case .openWebSocket(let url):
+            return openWebSocket(url)
+        case .webSocket(let generation, let event):
+            applyWebSocketEvent(generation: generation, event)
+            return []
         case .navigated(let url):
             if currentURL != url {
                 if historyIndex + 1 < history.count { history.removeSubrange((historyIndex + 1)...) }
@@ -734,6 +739,8 @@ extension BrowserState {
             return handleViewerKey(key, viewer: &viewer)
         case .picker(var picker):
             return handlePickerKey(key, picker: &picker)
+        case .webSocket(var console):
+            return handleWebSocketKey(key, console: &console)
         case .query(var editor):
             switch key {
             case .escape:
@@ -1057,6 +1064,8 @@ extension BrowserState {
             picker.filter.insert(text)
             picker.cursor = 0
             overlay = .picker(picker)
+        case .webSocket:
+            pasteIntoWebSocket(text)
         default:
             break
         }

@@ -99,6 +99,9 @@ public struct BrowserState {
     public var versions: [String: [ResourceVersion]] = [:]
     /// The streams read from responses (Server-Sent Events, NDJSON), by URL.
     public var streams: [String: StreamSnapshot] = [:]
+    /// The number of the newest WebSocket connection asked for (the console's news is matched
+    /// against it).
+    public var webSocketGeneration = 0
     /// True while certificate verification is off (`--insecure`): the URL pane shows `INSECURE`.
     public var isInsecure = false
 

@@ -46,6 +46,8 @@ public enum Command {
     case compareVersions(url: String, older: Int, newer: Int)
     /// Write the session's exchanges as HAR 1.2 to `path` (off the main actor).
     case exportHAR(path: String)
+    /// Connect, send, close or end the WebSocket console's connection.
+    case webSocket(WebSocketCommand)
     /// Leave the program.
     case quit
 }

@@ -19,6 +19,8 @@ public indirect enum Overlay {
     case query(QueryEditor)
     /// A yes/no question about an item of a list ("delete this saved request?").
     case confirm(question: String, yes: WorkspaceCommand, returnTo: Overlay?)
+    /// The WebSocket message console (`g ws://…`); leaving it ends the connection.
+    case webSocket(WebSocketConsole)
 }
 
 extension Overlay {

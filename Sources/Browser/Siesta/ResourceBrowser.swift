@@ -58,12 +58,19 @@ public final class ResourceBrowser: ResourceObserver {
     private let versionStore = VersionStore()
     /// The streams read from responses.
     private let streams = StreamController()
+    /// The WebSocket console's connection.
+    private let webSockets = WebSocketController()
     /// The diff running for each resource.
     private var diffTasks: [String: Task<Void, Never>] = [:]
     /// The version each resource's newest diff belongs to.
     private var latestVersion: [String: Int] = [:]
     /// The diff waiting for each resource's running one to end.
     private var pendingDiffs: [String: (old: ChangeDetector.Version, new: ChangeDetector.Version, id: Int)] = [:]
+    /// How the WebSocket console connects (headers, TLS, pings).
+    package var webSocketSettings: WebSocketSettings {
+        get { webSockets.settings }
+        set { webSockets.settings = newValue }
+    }
     /// The program's version, for the HAR file's creator.
     public var version = "dev"
 
@@ -81,6 +88,9 @@ public final class ResourceBrowser: ResourceObserver {
         JSONDocumentTransformer.install(on: service)
         watchController.scheduler.refresh = { [weak self] url in self?.refreshPinned(url) ?? false }
         streams.onChange = { [weak self] snapshot in self?.dispatch(.streamChanged(snapshot)) }
+        webSockets.onEvent = { [weak self] generation, event in
+            self?.dispatch(.webSocket(generation: generation, event))
+        }
         exchangeRecorder?.onStream = { [weak self] stream in
             Task { @MainActor [weak self] in
                 guard let self else {
@@ -404,7 +414,10 @@ public final class ResourceBrowser: ResourceObserver {
             compareVersions(url: url, older: older, newer: newer)
         case .exportHAR(let path):
             exportHAR(to: path)
+        case .webSocket(let command):
+            webSockets.perform(command)
         case .quit:
+            webSockets.disconnect()
             streams.stopAll()
             watchController.scheduler.stop()
             onEffect(command)

@@ -11,6 +11,7 @@ import Foundation
 ///   (`users/1`, `/users/1`, `../x`, `data.json`); a text that starts with `?` changes the
 ///   current resource's query. With no base (the command line) it is refused.
 /// - Other schemes (`ftp:`, `file:`, `mailto:`, `ws:`) and `http(s)` without a host are refused
+///   (``webSocketURL(_:)`` reads `ws:` and `wss:` URLs)
 ///   with a sentence that names the text (``URLInputError``).
 /// - In the path and query, spaces, non-ASCII characters and other characters a URL cannot
 ///   hold are percent-encoded, once: an escape already typed (`%20`) is kept as typed, a `%`
@@ -68,6 +69,20 @@ public enum URLInput {
             throw fail(.noHost)
         }
         return url
+    }
+
+    /// Reads `typed` as a WebSocket URL: nil when it does not start with `ws://` or `wss://`
+    /// (the scheme in any case), else the URL, encoded like ``parse(_:base:current:)`` encodes
+    /// an `http` URL.
+    ///
+    /// - Throws: ``URLInputError`` when it starts with `ws://` or `wss://` but names no valid
+    ///   host or port.
+    public static func webSocketURL(_ typed: String) throws(URLInputError) -> URL? {
+        let text = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let separator = text.range(of: "://"), isSchemeName(text[..<separator.lowerBound]) else { return nil }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        guard scheme == "ws" || scheme == "wss" else { return nil }
+        return try absolute(scheme: scheme, rest: text[separator.upperBound...], typed: text)
     }
 
     /// True if the first part of a scheme-less text is a host rather than a path.

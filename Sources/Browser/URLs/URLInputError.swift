@@ -42,7 +42,9 @@ public struct URLInputError: Error, Equatable, Sendable, CustomStringConvertible
         case .empty:
             return "no URL given: type one like localhost:8080/users or https://example.org/"
         case .unsupportedScheme(let scheme):
-            let webSockets = scheme == "ws" || scheme == "wss" ? " (WebSockets are not supported yet)" : ""
+            let webSockets =
+                scheme == "ws" || scheme == "wss"
+                ? " (a ws:// or wss:// URL opens the WebSocket console from g or the command line)" : ""
             return "\(named): hammock speaks http and https\(webSockets)"
         case .noHost:
             return "\(named): it names no host (for example http://localhost:8080/)"

@@ -39,6 +39,7 @@ public enum BrowserView {
             case .prompt(let prompt)?: drawPrompt(prompt, state: state, frame: layout.status, into: &screen)
             case .picker(let picker)?: PickerView.draw(picker, state: state, into: &screen)
             case .viewer(let viewer)?: TextViewerView.draw(viewer, state: state, into: &screen)
+            case .webSocket(let console)?: WebSocketConsoleView.draw(console, state: state, into: &screen)
             default: break
             }
             HelpOverlayView.draw(state, over: under, into: &screen)
@@ -56,6 +57,8 @@ public enum BrowserView {
             PickerView.draw(picker, state: state, into: &screen)
         case .query(let editor)?:
             drawQueryEditor(editor, state: state, into: &screen)
+        case .webSocket(let console)?:
+            WebSocketConsoleView.draw(console, state: state, into: &screen)
         case .confirm(let question, _, let returnTo)?:
             if case .picker(let picker)? = returnTo { PickerView.draw(picker, state: state, into: &screen) }
             drawQuestion(question, state: state, into: &screen)
@@ -639,7 +642,8 @@ public enum BrowserView {
         default:
             break
         }
-        let hints = footerHints(state)
+        var hints = footerHints(state)
+        if case .webSocket(let console)? = state.overlay { hints = WebSocketConsoleView.footerHints(console) }
         // Pick hints by priority until the row is full, then show them in their own order.
         var chosen = Set<Int>()
         var used = 0

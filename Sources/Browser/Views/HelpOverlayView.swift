@@ -90,6 +90,19 @@ public enum HelpOverlayView {
                 ("Ctrl-U Ctrl-K Ctrl-W", "delete to line start / line end / the word before"),
                 ("Ctrl-L", "redraw the screen"), ("F1", "this help"),
             ]
+        case .webSocket?:
+            return [
+                ("i Enter", "open the line to type a message"),
+                ("Enter (typing)", "send the line as one text message, exactly as typed"),
+                ("Tab", "JSON check on / off: on, a line that is not JSON is refused and nothing is sent"),
+                ("Esc (typing)", "close the line"),
+                ("r", "reconnect (a new connection; the messages stay)"),
+                ("c", "close the connection: close frame 1000 (normal closure)"),
+                ("j k ↑ ↓", "scroll a line"), ("PgUp PgDn Space", "scroll a page"),
+                ("Home End < >", "oldest / newest: End follows new messages again"),
+                ("q Esc", "leave the console; the connection is cancelled"),
+                ("? F1", "this help"),
+            ]
         case .response?:
             return [
                 ("j k ↑ ↓", "scroll a line"), ("PgUp PgDn Space", "scroll a page"), ("< > Home End", "top / bottom"),
@@ -109,6 +122,7 @@ public enum HelpOverlayView {
                 ("on the board: Space", "pause / resume it"),
                 ("on the board: + − =", "double / halve / type its refresh interval"),
                 ("on the board: x Delete", "unpin it"),
+                ("g ws://… wss://…", "open the WebSocket message console (? there: its keys)"),
             ]
             return rows
         }
@@ -163,6 +177,7 @@ public enum HelpOverlayView {
         case .form?: return "help: form keys"
         case .response?: return "help: response viewer keys"
         case .prompt?: return "help: prompt keys"
+        case .webSocket?: return "help: WebSocket console keys"
         default: return "help: keys and the Siesta calls they make"
         }
     }

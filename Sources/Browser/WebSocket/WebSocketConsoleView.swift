@@ -1,0 +1,107 @@
+import TUICore
+
+/// Draws the ``WebSocketConsole``: a box over the screen with the URL in its title, the state
+/// line, the messages (every line through ``TextSanitizer``, never raw) and, when open, the
+/// input line.
+enum WebSocketConsoleView {
+    /// The console's box for a terminal size: the whole screen above the footer.
+    static func frame(width: Int, height: Int) -> Rect {
+        Rect(x: 0, y: 0, width: max(0, width), height: max(0, height - 1))
+    }
+
+    /// Rows of messages visible at once.
+    static func messageRows(width: Int, height: Int, inputOpen: Bool) -> Int {
+        max(1, frame(width: width, height: height).height - 3 - (inputOpen ? 1 : 0))
+    }
+
+    /// The label before the input line.
+    static func inputLabel(_ console: WebSocketConsole) -> String {
+        console.checksJSON ? "send JSON: " : "send: "
+    }
+
+    static func draw(_ console: WebSocketConsole, state: BrowserState, into screen: inout Screen) {
+        let theme = state.theme
+        let frame = frame(width: screen.width, height: screen.height)
+        guard frame.width > 6, frame.height > 4 else { return }
+        BrowserView.drawBox(
+            frame,
+            title: [
+                Span("WebSocket ", theme.style(.accent, attributes: .bold)),
+                Span(TextSanitizer.sanitize(console.url, maxColumns: 400), theme.style(.text, attributes: .bold)),
+            ],
+            focused: true, theme: theme, into: &screen)
+        let inner = frame.inset(by: 1).insetHorizontally(by: 1)
+        drawStateLine(console, theme: theme, inner: inner, into: &screen)
+        let rows = messageRows(width: screen.width, height: screen.height, inputOpen: console.input != nil)
+        let visible = console.visibleRows(height: rows)
+        if console.messages.isEmpty {
+            screen.put(
+                "no message yet: i types one", x: inner.x, y: inner.y + 1, style: theme.style(.muted),
+                maxWidth: inner.width)
+        }
+        for (index, row) in visible.enumerated() {
+            let y = inner.y + 1 + index
+            let text = TextSanitizer.sanitize(row.text, maxColumns: inner.width)
+            if row.isHeading {
+                let slot: ThemeSlot = row.message.direction == .sent ? .accent : .success
+                screen.put(text, x: inner.x, y: y, style: theme.style(slot, attributes: .bold), maxWidth: inner.width)
+            } else {
+                screen.put(text, x: inner.x, y: y, style: theme.style(.text), maxWidth: inner.width)
+            }
+        }
+        if let input = console.input {
+            let y = inner.y + 1 + rows
+            let label = inputLabel(console)
+            let used = screen.put(
+                label, x: inner.x, y: y, style: theme.style(console.checksJSON ? .warning : .accent, attributes: .bold),
+                maxWidth: inner.width)
+            FormView.drawEditor(
+                input, frame: Rect(x: inner.x + used, y: y, width: max(0, inner.width - used), height: 1),
+                style: theme.style(.text), cursor: true, into: &screen)
+        }
+    }
+
+    private static func drawStateLine(
+        _ console: WebSocketConsole, theme: Theme, inner: Rect, into screen: inout Screen
+    ) {
+        let slot: ThemeSlot
+        switch console.phase {
+        case .connecting: slot = .loading
+        case .open: slot = .success
+        case .closed: slot = .warning
+        case .failed: slot = .error
+        }
+        var facts = ["↑ \(console.sentCount) sent", "↓ \(console.receivedCount) received"]
+        if console.droppedCount > 0 { facts.append("\(console.droppedCount) let go") }
+        if console.scroll > 0 { facts.append("scrolled up: End follows") }
+        let used = screen.put(
+            TextSanitizer.sanitize("● " + console.phaseText, maxColumns: inner.width), x: inner.x, y: inner.y,
+            style: theme.style(slot, attributes: .bold), maxWidth: inner.width)
+        screen.put(
+            "  " + facts.joined(separator: " · "), x: inner.x + used, y: inner.y, style: theme.style(.muted),
+            maxWidth: max(0, inner.width - used))
+    }
+
+    /// The footer's key hints while the console is open.
+    static func footerHints(_ console: WebSocketConsole) -> [BrowserView.FooterHint] {
+        if console.input != nil {
+            return [
+                BrowserView.FooterHint(key: "Enter", label: "send", priority: 0),
+                BrowserView.FooterHint(
+                    key: "Tab", label: console.checksJSON ? "JSON check: on" : "JSON check: off", priority: 0),
+                BrowserView.FooterHint(key: "Esc", label: "close the line", priority: 0),
+                BrowserView.FooterHint(key: "F1", label: "help", priority: 1),
+            ]
+        }
+        return [
+            BrowserView.FooterHint(key: "i", label: "type a message", priority: 0),
+            BrowserView.FooterHint(
+                key: "Tab", label: console.checksJSON ? "JSON check: on" : "JSON check: off", priority: 2),
+            BrowserView.FooterHint(key: "r", label: "reconnect", priority: 1),
+            BrowserView.FooterHint(key: "c", label: "close (1000)", priority: 1),
+            BrowserView.FooterHint(key: "j/k", label: "scroll", priority: 3),
+            BrowserView.FooterHint(key: "?", label: "help", priority: 0),
+            BrowserView.FooterHint(key: "q", label: "leave", priority: 0),
+        ]
+    }
+}

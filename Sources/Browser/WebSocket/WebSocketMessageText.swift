@@ -1,0 +1,87 @@
+import Foundation
+import HTTPCore
+import OrderedJSON
+
+/// Turns WebSocket payloads into ``WebSocketMessage``s: JSON objects and arrays pretty-printed
+/// with the sender's key order and number text, other text as it is (one line per line), and
+/// binary as its size and a hex preview. Pure; the controller runs it off the main actor.
+enum WebSocketMessageText {
+    /// The most bytes of a binary message shown in hex.
+    static let hexPreviewBytes = 64
+    /// The most characters of a message pretty-printed or shown.
+    static let maximumShownCharacters = 1 << 20
+
+    /// The message for `payload`.
+    static func message(_ payload: WebSocketPayload, direction: WebSocketMessage.Direction, time: Double)
+        -> WebSocketMessage
+    {
+        switch payload {
+        case .text(let text):
+            if let pretty = prettyJSON(text) {
+                return WebSocketMessage(
+                    time: time, direction: direction, kind: .json, byteCount: payload.byteCount,
+                    lines: lines(of: pretty))
+            }
+            return WebSocketMessage(
+                time: time, direction: direction, kind: .text, byteCount: payload.byteCount, lines: lines(of: text))
+        case .binary(let data):
+            return WebSocketMessage(
+                time: time, direction: direction, kind: .binary, byteCount: data.count, lines: hexPreview(data))
+        }
+    }
+
+    /// `text` pretty-printed when it is a JSON object or array, else nil.
+    static func prettyJSON(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let first = trimmed.first, first == "{" || first == "[",
+            let document = try? JSONDocument(data: Data(trimmed.utf8))
+        else { return nil }
+        return document.prettyPrinted(limit: maximumShownCharacters)
+    }
+
+    /// Why `text` is not JSON, or nil when it is (any JSON value counts).
+    static func jsonProblem(_ text: String) -> String? {
+        do {
+            _ = try JSONDocument(data: Data(text.utf8))
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// The lines of `text`; an empty text is one empty line. Long texts are cut.
+    static func lines(of text: String) -> [String] {
+        var shown = Substring(text)
+        var cut = false
+        if text.count > maximumShownCharacters {
+            shown = text.prefix(maximumShownCharacters)
+            cut = true
+        }
+        var result = shown.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        if cut { result.append("… (cut: \(text.count - maximumShownCharacters) more characters)") }
+        return result
+    }
+
+    /// The first ``hexPreviewBytes`` of `data` in hex, 16 a line, with their printable ASCII.
+    static func hexPreview(_ data: Data) -> [String] {
+        let bytes = [UInt8](data.prefix(hexPreviewBytes))
+        if bytes.isEmpty { return ["(empty)"] }
+        var result: [String] = []
+        var offset = 0
+        while offset < bytes.count {
+            let row = bytes[offset..<min(offset + 16, bytes.count)]
+            var hex = row.map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined(separator: " ")
+            hex += String(repeating: " ", count: (16 - row.count) * 3)
+            let ascii = String(row.map { (0x20..<0x7F).contains($0) ? Character(UnicodeScalar($0)) : "." })
+            result.append("\(hex)  \(ascii)")
+            offset += 16
+        }
+        if data.count > bytes.count { result.append("… \(data.count - bytes.count) more bytes") }
+        return result
+    }
+}
