@@ -56,7 +56,10 @@ struct WebSocketConsoleTests {
         #expect(screen.find("● open") != nil)
         #expect(screen.find("↓ text · 5 B") != nil)
         #expect(screen.find("↑ JSON · 30 B") != nil)
-        #expect(screen.find(#"    "b": 1.50,"#) != nil)
+        // Drawn like a JSON body: keys and numbers in their colours.
+        let key = try #require(screen.find(#"    "b": 1.50,"#))
+        #expect(screen[key.x + 4, key.y].style == browser.state.theme.style(.jsonKey))
+        #expect(screen[key.x + 9, key.y].style == browser.state.theme.style(.jsonNumber))
         let heading = messages[1].heading
         #expect(heading.range(of: #"^\d\d:\d\d:\d\d\.\d\d\d ↓ text"#, options: .regularExpression) != nil)
         // Esc closes the line, q leaves; news of the connection left is dropped.

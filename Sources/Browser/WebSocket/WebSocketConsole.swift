@@ -88,20 +88,21 @@ public struct WebSocketConsole: Sendable, Equatable {
     }
 
     /// The rows `height` rows tall shown at the current scroll, oldest first: each message's
-    /// heading (`isHeading`) and then its lines, indented by two spaces. Not sanitised.
-    public func visibleRows(height: Int) -> [(text: String, message: WebSocketMessage, isHeading: Bool)] {
+    /// heading (`line` nil) and then its lines (`line` their index), indented by two spaces.
+    /// Not sanitised.
+    public func visibleRows(height: Int) -> [(text: String, message: WebSocketMessage, line: Int?)] {
         guard height > 0 else { return [] }
         let end = rowCount - min(scroll, max(0, rowCount - height))
         let start = max(0, end - height)
-        var rows: [(String, WebSocketMessage, Bool)] = []
+        var rows: [(String, WebSocketMessage, Int?)] = []
         var row = rowCount
         for message in messages.reversed() {
             let first = row - 1 - message.lines.count
             defer { row = first }
             if first >= end { continue }
             if row <= start { break }
-            var own: [(String, WebSocketMessage, Bool)] = [(message.heading, message, true)]
-            own += message.lines.map { ("  " + $0, message, false) }
+            var own: [(String, WebSocketMessage, Int?)] = [(message.heading, message, nil)]
+            own += message.lines.enumerated().map { ("  " + $0.element, message, $0.offset) }
             let from = max(0, start - first)
             let to = min(own.count, end - first)
             if from < to { rows.insert(contentsOf: own[from..<to], at: 0) }

@@ -1,3 +1,4 @@
+import OrderedJSON
 import TUICore
 
 /// Draws the ``WebSocketConsole``: a box over the screen with the URL in its title, the state
@@ -39,15 +40,30 @@ enum WebSocketConsoleView {
                 "no message yet: i types one", x: inner.x, y: inner.y + 1, style: theme.style(.muted),
                 maxWidth: inner.width)
         }
+        // One outline per JSON message shown: its lines are drawn like a JSON body's.
+        var outlines: [ObjectIdentifier: JSONOutline] = [:]
         for (index, row) in visible.enumerated() {
             let y = inner.y + 1 + index
-            let text = TextSanitizer.sanitize(row.text, maxColumns: inner.width)
-            if row.isHeading {
+            guard let line = row.line else {
                 let slot: ThemeSlot = row.message.direction == .sent ? .accent : .success
-                screen.put(text, x: inner.x, y: y, style: theme.style(slot, attributes: .bold), maxWidth: inner.width)
-            } else {
-                screen.put(text, x: inner.x, y: y, style: theme.style(.text), maxWidth: inner.width)
+                screen.put(
+                    TextSanitizer.sanitize(row.text, maxColumns: inner.width), x: inner.x, y: y,
+                    style: theme.style(slot, attributes: .bold), maxWidth: inner.width)
+                continue
             }
+            // Unfolded, the outline has a line per entry, the same lines as the pretty-printed text.
+            if let document = row.message.document, document.entryCount == row.message.lines.count {
+                let outline = outlines[ObjectIdentifier(document)] ?? JSONOutline(document)
+                outlines[ObjectIdentifier(document)] = outline
+                if let jsonLine = outline.line(line, maximumColumns: inner.width) {
+                    let spans = BodyLineView.jsonSpans(jsonLine, theme: theme, maxColumns: inner.width)
+                    screen.put(spans: [Span("  ", theme.style(.text))] + spans, x: inner.x, y: y, maxWidth: inner.width)
+                    continue
+                }
+            }
+            screen.put(
+                TextSanitizer.sanitize(row.text, maxColumns: inner.width), x: inner.x, y: y,
+                style: theme.style(.text), maxWidth: inner.width)
         }
         if let input = console.input {
             let y = inner.y + 1 + rows

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// One message of a WebSocket console, laid out for reading: when it went, which way, what kind,
 /// and its lines (JSON pretty-printed, binary as a hex preview). The lines are the message as
 /// sent or received: they are sanitised when drawn, never written raw to the terminal.
@@ -38,14 +40,25 @@ public struct WebSocketMessage: Sendable, Equatable {
     public var byteCount: Int
     /// The body lines: the text, the pretty-printed JSON, or the hex preview.
     public var lines: [String]
+    /// The parsed document of a JSON message, whose lines are drawn like a JSON body's.
+    public var document: JSONDocument?
 
     /// Creates a message.
-    public init(time: Double, direction: Direction, kind: Kind, byteCount: Int, lines: [String]) {
+    public init(
+        time: Double, direction: Direction, kind: Kind, byteCount: Int, lines: [String], document: JSONDocument? = nil
+    ) {
         self.time = time
         self.direction = direction
         self.kind = kind
         self.byteCount = byteCount
         self.lines = lines
+        self.document = document
+    }
+
+    /// True when both show the same: the same fields and the same document (by identity).
+    public static func == (left: WebSocketMessage, right: WebSocketMessage) -> Bool {
+        left.time == right.time && left.direction == right.direction && left.kind == right.kind
+            && left.byteCount == right.byteCount && left.lines == right.lines && left.document === right.document
     }
 
     /// The heading line: time (HH:mm:ss.SSS), direction arrow, kind and size.

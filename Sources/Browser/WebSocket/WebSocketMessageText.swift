@@ -17,10 +17,10 @@ enum WebSocketMessageText {
     {
         switch payload {
         case .text(let text):
-            if let pretty = prettyJSON(text) {
+            if let (document, pretty) = json(text) {
                 return WebSocketMessage(
                     time: time, direction: direction, kind: .json, byteCount: payload.byteCount,
-                    lines: lines(of: pretty))
+                    lines: lines(of: pretty), document: document)
             }
             return WebSocketMessage(
                 time: time, direction: direction, kind: .text, byteCount: payload.byteCount, lines: lines(of: text))
@@ -30,13 +30,15 @@ enum WebSocketMessageText {
         }
     }
 
-    /// `text` pretty-printed when it is a JSON object or array, else nil.
-    static func prettyJSON(_ text: String) -> String? {
+    /// The document and its pretty-printed text when `text` is a JSON object or array that is
+    /// not too large to show whole, else nil.
+    static func json(_ text: String) -> (JSONDocument, String)? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let first = trimmed.first, first == "{" || first == "[",
-            let document = try? JSONDocument(data: Data(trimmed.utf8))
+            let document = try? JSONDocument(data: Data(trimmed.utf8)),
+            let pretty = document.prettyPrinted(limit: maximumShownCharacters)
         else { return nil }
-        return document.prettyPrinted(limit: maximumShownCharacters)
+        return (document, pretty)
     }
 
     /// Why `text` is not JSON, or nil when it is (any JSON value counts).
