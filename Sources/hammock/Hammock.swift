@@ -22,6 +22,9 @@ struct Hammock: AsyncParsableCommand {
             Y copy the JSON value as sent  s resources list  / search (Esc stops)  n/N next/previous match  \
             z fold  W wrap long lines  t next theme  Ctrl-P save SVG  ? help  q quit.
 
+            WebSocket console (a ws:// or wss:// URL, on the command line or in g): i type a message  \
+            Enter send it as typed  Tab JSON check on/off  r reconnect  c close (1000)  q leave.
+
             Themes: built in (\(BuiltInThemes.sources.map(\.name).joined(separator: ", "))), plus YAML files \
             in $XDG_CONFIG_HOME/hammock/themes/, which replace a built-in theme of the same name; \
             --list-themes shows them all. Key map: $XDG_CONFIG_HOME/hammock/keys.yaml. A broken theme or key \

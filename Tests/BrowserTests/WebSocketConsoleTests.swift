@@ -1,9 +1,11 @@
 import DemoAPI
 import Foundation
 import HTTPCore
+import Siesta
 import TUICore
 import TestSupport
 import Testing
+import Workspace
 
 @testable import Browser
 
@@ -184,6 +186,26 @@ struct WebSocketConsoleTests {
         // A sent message reported after an answer with a later time goes before it.
         console.append(WebSocketMessage(time: 9.5, direction: .sent, kind: .text, byteCount: 1, lines: ["s"]))
         #expect(console.messages.map(\.time).suffix(3) == [9, 9.5, 10])
+    }
+
+    @Test("text typed in g whose {{variables}} fill to a ws:// URL opens the console")
+    func variables() async throws {
+        let server = try await SharedDemoServer.get()
+        let folder = try TemporaryFolder()
+        let port = try #require(server.baseURL.port)
+        try folder.write(".hammock/environments/local.yaml", "socket: ws://127.0.0.1:\(port)\n")
+        let workspace = WorkspaceSession(
+            collection: RequestCollection(folder: folder.path(".hammock")), processEnvironment: [:])
+        let browser = ResourceBrowser(
+            service: Service(baseURL: server.baseURL),
+            state: BrowserState(width: 120, height: 30, serviceBaseURL: server.baseURL.absoluteString),
+            workspace: workspace)
+        workspace.selectEnvironment("local")
+        await waitUntil("environment chosen") { browser.state.environment == "local" }
+        go(browser, "{{socket}}/ws/echo")
+        await waitUntil("open") { console(browser)?.isOpen == true }
+        #expect(console(browser)?.url == "ws://127.0.0.1:\(port)/ws/echo")
+        browser.dispatch(.key(.character("q")))
     }
 
     @Test("binary messages show their size and a hex preview")

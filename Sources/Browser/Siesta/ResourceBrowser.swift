@@ -329,6 +329,10 @@ public final class ResourceBrowser: ResourceObserver {
             }
             do {
                 let filled = try workspace.fillVariables(in: text)
+                if let webSocket = try URLInput.webSocketURL(filled) {
+                    dispatch(.openWebSocket(url: webSocket.absoluteString))
+                    return
+                }
                 let url = try URLInput.parse(
                     filled, base: URL(string: state.serviceBaseURL),
                     current: state.currentURL.flatMap(URL.init(string:)))
