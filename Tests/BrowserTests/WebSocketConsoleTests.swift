@@ -161,6 +161,14 @@ struct WebSocketConsoleTests {
         }
         browser.dispatch(.key(.escape))
         browser.dispatch(.key(.character("q")))
+        // A close reason is the server's text too.
+        go(browser, try wsURL(server, "ws/close?code=4000&reason=x%1B%5B2Jy"))
+        await waitUntil("closed") {
+            if case .closed = console(browser)?.phase { return true }
+            return false
+        }
+        #expect(console(browser)?.phaseText == "Closed by the server: 4000 (x\u{1B}[2Jy)")
+        #expect(BrowserView.render(browser.state).find("● Closed by the server: 4000 (x␛[2Jy)") != nil)
     }
 
     @Test("the view follows new messages unless scrolled up; End follows again")

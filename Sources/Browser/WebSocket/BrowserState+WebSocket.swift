@@ -78,7 +78,7 @@ extension BrowserState {
                 }
                 guard console.isOpen else {
                     status = StatusMessage(
-                        "not sent: the connection is \(console.phaseText) (r reconnects)", isError: true)
+                        "not sent: the connection is \(console.phaseText) (Esc, then r reconnects)", isError: true)
                     return []
                 }
                 console.input = TextEditor(singleLine: true)
