@@ -167,7 +167,7 @@ struct WebSocketConsoleTests {
             if case .closed = console(browser)?.phase { return true }
             return false
         }
-        #expect(console(browser)?.phaseText == "Closed by the server: 4000 (x\u{1B}[2Jy)")
+        #expect(console(browser)?.phaseText == "Closed by the server: 4000 (x␛[2Jy)")
         #expect(BrowserView.render(browser.state).find("● Closed by the server: 4000 (x␛[2Jy)") != nil)
     }
 

@@ -1,5 +1,8 @@
 import DemoAPI
 import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
 import NIOWebSocket
 import TestSupport
 import Testing
@@ -127,6 +130,8 @@ struct WebSocketConnectionTests {
             return
         }
         #expect(refusedUpgrade.kind == .handshakeRefused)
+        #expect(
+            refusedUpgrade.message.contains("(the server answered 400 Bad Request instead of 101 Switching Protocols)"))
 
         let ftp = await events(of: WebSocketConnection(url: URL(string: "ftp://example.com/")!))
         guard case .failed(let invalid) = ftp.last else {
@@ -163,5 +168,131 @@ struct WebSocketConnectionTests {
         #expect(WebSocketConnection.webSocketURL(URL(string: "HTTPS://h/a")!)?.absoluteString == "wss://h/a")
         #expect(WebSocketConnection.webSocketURL(URL(string: "wss://h")!)?.absoluteString == "wss://h")
         #expect(WebSocketConnection.webSocketURL(URL(string: "file:///x")!) == nil)
+    }
+
+    @Test("a close frame that arrives with the server's end of the connection is never lost, even under load")
+    func closeWithEndOfConnection() async throws {
+        let server = try await SharedDemoServer.get()
+        let url = webSocketURL(server, "ws/close?code=4001&reason=go%20away")
+        let closures = await withTaskGroup(of: WebSocketEvent?.self) { group in
+            for _ in 0..<40 {
+                group.addTask {
+                    await self.events(of: WebSocketConnection(url: url, settings: WebSocketSettings(pingInterval: nil)))
+                        .last
+                }
+            }
+            var all: [WebSocketEvent?] = []
+            for await last in group {
+                all.append(last)
+            }
+            return all
+        }
+        let peerCloses = closures.filter { last in
+            if case .closed(let closure) = last { return closure.code == 4001 && closure.initiator == .peer }
+            return false
+        }
+        #expect(
+            peerCloses.count == 40,
+            "\(closures.filter { !peerCloses.map(String.init(describing:)).contains(String(describing: $0)) })")
+    }
+
+    @Test("close gives up waiting for a peer that never answers it and closes the socket")
+    func closeWithoutAnswer() async throws {
+        let server = try await DeafWebSocketServer.start()
+        defer { Task { await server.stop() } }
+        let connection = WebSocketConnection(
+            url: server.url, settings: WebSocketSettings(pingInterval: nil, closingTimeout: .milliseconds(200)))
+        _ = await events(of: connection) { $0.count == 1 }
+        connection.close(code: 4100, reason: "done here")
+        let rest = await events(of: connection)
+        guard case .closed(let closure) = rest.last else {
+            Issue.record("no close: \(rest)")
+            return
+        }
+        #expect(closure == WebSocketClosure(code: 4100, reason: "done here", initiator: .client))
+        #expect(server.receivedOpcodes.contains(.connectionClose))
+        await waitUntil("the server sees the socket close") { server.openConnections == 0 }
+    }
+
+    @Test("a server that accepts the connection but never answers the opening request times out")
+    func openingTimeout() async throws {
+        let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { $0.eventLoop.makeSucceededVoidFuture() }
+            .bind(host: "127.0.0.1", port: 0).get()
+        defer { silent.close(promise: nil) }
+        let port = silent.localAddress?.port ?? 0
+        let connection = WebSocketConnection(
+            url: URL(string: "ws://127.0.0.1:\(port)/")!,
+            settings: WebSocketSettings(openingTimeout: .milliseconds(300)))
+        let seen = await events(of: connection)
+        guard case .failed(let failure) = seen.last else {
+            Issue.record("no failure: \(seen)")
+            return
+        }
+        #expect(failure.kind == .transport(.timedOut))
+        #expect(
+            failure.message == "Cannot connect to ws://127.0.0.1:\(port)/: no answer to the opening handshake in time")
+    }
+
+    @Test("cancel stops an opening handshake that has no answer")
+    func cancelWhileOpening() async throws {
+        let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { $0.eventLoop.makeSucceededVoidFuture() }
+            .bind(host: "127.0.0.1", port: 0).get()
+        defer { silent.close(promise: nil) }
+        let connection = WebSocketConnection(url: URL(string: "ws://127.0.0.1:\(silent.localAddress?.port ?? 0)/")!)
+        connection.cancel()
+        let seen = await events(of: connection)
+        guard case .closed(let closure) = seen.last else {
+            Issue.record("no close: \(seen)")
+            return
+        }
+        #expect(closure.reason == "cancelled")
+    }
+
+    @Test("wss to an address verifies the certificate and speaks TLS (the server here answers plain HTTP inside it)")
+    func secureToAddress() async throws {
+        let servers = try await TLSFixture.servers()
+        let root = try NIOSSLCertificate(file: servers.certificates.caCertificate, format: .pem)
+        let url = URL(string: "wss://127.0.0.1:\(servers.trusted.port)/socket")!
+        let trusted = await events(
+            of: WebSocketConnection(
+                url: url, settings: WebSocketSettings(tls: HTTPTLSSettings(additionalTrustRoots: [root]))))
+        guard case .failed(let refusal) = trusted.last else {
+            Issue.record("no failure: \(trusted)")
+            return
+        }
+        #expect(refusal.kind == .handshakeRefused)
+        #expect(refusal.message.contains("the server answered 200 OK"))
+        #expect(servers.trusted.requestLines.contains("GET /socket"))
+
+        let untrusted = await events(of: WebSocketConnection(url: url))
+        guard case .failed(let failure) = untrusted.last else {
+            Issue.record("no failure: \(untrusted)")
+            return
+        }
+        #expect(failure.kind == .transport(.tls(.untrusted)))
+        #expect(failure.message.contains("is not trusted"))
+    }
+
+    @Test("only codes a close frame may carry are sent; others go as 1000")
+    func sendableCodes() {
+        #expect(WebSocketClosure.isSendable(1000))
+        #expect(WebSocketClosure.isSendable(4999))
+        #expect(!WebSocketClosure.isSendable(1005))
+        #expect(!WebSocketClosure.isSendable(1006))
+        #expect(!WebSocketClosure.isSendable(70000))
+        #expect(!WebSocketClosure.isSendable(-1))
+    }
+
+    @Test("the demo close route answers a code that may not be sent with 1008 instead of failing")
+    func demoRouteInvalidCode() async throws {
+        let server = try await SharedDemoServer.get()
+        let seen = await events(of: WebSocketConnection(url: webSocketURL(server, "ws/close?code=70000")))
+        guard case .closed(let closure) = seen.last else {
+            Issue.record("no close: \(seen)")
+            return
+        }
+        #expect(closure == WebSocketClosure(code: 1008, reason: "close code 70000 may not be sent", initiator: .peer))
     }
 }

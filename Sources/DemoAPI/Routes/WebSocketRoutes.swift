@@ -11,7 +11,7 @@ import NIOWebSocket
 ///   milliseconds), `count` times if given, then closes with 1000; messages sent to it are
 ///   answered with `{"received":…}`.
 /// - `/ws/close` echoes `after` messages (0 by default), then closes with `code` (4000 by
-///   default) and `reason` ("bye" by default).
+///   default) and `reason` ("bye" by default); a code no close frame may carry gets 1008.
 ///
 /// A plain `GET` of any of them (no upgrade) gets `426 Upgrade Required` from ``register(on:)``.
 struct WebSocketRoutes {
@@ -44,6 +44,10 @@ struct WebSocketRoutes {
                         break
                     }
                 }
+            }
+            guard (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code) else {
+                try await outbound.close(.policyViolation, reason: "close code \(code) may not be sent")
+                return
             }
             try await outbound.close(WebSocketErrorCode(codeNumber: code), reason: reason)
         }

@@ -90,7 +90,7 @@ public final class DemoServer: Sendable {
                     inner: HTTP1WebSocketUpgradeChannel(
                         responder: responder,
                         webSocketResponder: WebSocketRoutes(clock: clock).makeRouter().buildResponder(),
-                        configuration: .init()))
+                        configuration: WebSocketServerConfiguration(maxFrameSize: 16 << 20)))
             },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in

@@ -1,3 +1,5 @@
+import Safety
+
 /// How a WebSocket connection ended.
 package struct WebSocketClosure: Sendable, Hashable {
     /// Who ended the connection.
@@ -53,6 +55,12 @@ package struct WebSocketClosure: Sendable, Hashable {
         }
     }
 
+    /// Whether a close frame may carry `code`: 1000–1003 and 1007–1014 from RFC 6455, 3000–3999
+    /// registered, 4000–4999 private. The others are reserved or only ever reported.
+    package static func isSendable(_ code: Int) -> Bool {
+        (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
+    }
+
     /// A sentence for people: who closed, the code with its name, and the reason.
     /// "Closed by the server: 4000 (bye)", "Closed: 1000 normal closure".
     package var summary: String {
@@ -66,7 +74,7 @@ package struct WebSocketClosure: Sendable, Hashable {
             text += " \(codeName)"
         }
         if let reason, !reason.isEmpty {
-            text += " (\(reason))"
+            text += " (\(UnsafeText.clean(reason)))"
         }
         return text
     }

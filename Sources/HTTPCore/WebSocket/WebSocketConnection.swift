@@ -1,10 +1,12 @@
 import Foundation
-import HTTPTypes
-import HummingbirdWSClient
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOPosix
+import NIOSSL
 import NIOWebSocket
+import Safety
+@_spi(WSInternal) import WSCore
 
 /// One WebSocket connection: opened at once, reported through ``events``, written with
 /// ``send(_:)``, ended with ``close(code:reason:)`` or ``cancel()``.
@@ -25,6 +27,7 @@ package final class WebSocketConnection: Sendable {
     package let url: URL
     /// The connection's events; see the type's description. Iterate it once.
     package let events: AsyncStream<WebSocketEvent>
+    private let settings: WebSocketSettings
 
     private enum Phase: Sendable {
         case connecting(waiters: [CheckedContinuation<WebSocketOutboundWriter, any Error>])
@@ -44,6 +47,7 @@ package final class WebSocketConnection: Sendable {
     package init(url: URL, settings: WebSocketSettings = WebSocketSettings()) {
         let (events, continuation) = AsyncStream.makeStream(of: WebSocketEvent.self)
         self.events = events
+        self.settings = settings
         guard let wsURL = Self.webSocketURL(url) else {
             self.url = url
             state.withLockedValue { $0.phase = .ended }
@@ -96,9 +100,12 @@ package final class WebSocketConnection: Sendable {
     }
 
     /// Starts the closing handshake with `code` (1000 by default) and `reason`. The connection
-    /// reports ``WebSocketEvent/closed(_:)`` once the peer answers (or after the library's close
-    /// timeout). Before the connection opened, it closes as soon as it does.
+    /// reports ``WebSocketEvent/closed(_:)`` once the peer answers, or at the latest after
+    /// ``WebSocketSettings/closingTimeout``, when it stops waiting and closes the socket. Before the connection opened, it closes
+    /// as soon as it does. A code that may not be sent (see ``WebSocketClosure/isSendable(_:)``)
+    /// is sent as 1000.
     package func close(code: Int = 1000, reason: String? = nil) {
+        let code = WebSocketClosure.isSendable(code) ? code : 1000
         let writer = state.withLockedValue { state -> WebSocketOutboundWriter? in
             guard state.closeRequest == nil else {
                 return nil
@@ -109,10 +116,15 @@ package final class WebSocketConnection: Sendable {
             }
             return nil
         }
-        if let writer {
-            Task {
-                try? await writer.close(WebSocketErrorCode(codeNumber: code), reason: reason)
-            }
+        guard let writer else {
+            return
+        }
+        let task = self.task
+        let closingTimeout = settings.closingTimeout
+        Task {
+            try? await writer.close(WebSocketErrorCode(codeNumber: code), reason: reason)
+            try? await Task.sleep(for: closingTimeout)
+            task.withLockedValue { $0?.cancel() }
         }
     }
 
@@ -123,6 +135,11 @@ package final class WebSocketConnection: Sendable {
     }
 
     // MARK: Running
+
+    /// The context the WebSocket handler runs with: a logger that writes nothing.
+    private struct Context: WebSocketContext {
+        let logger = Logger(label: "hammock.websocket", factory: { _ in SwiftLogNoOpLogHandler() })
+    }
 
     private func openWriter() async throws -> WebSocketOutboundWriter {
         try await withCheckedThrowingContinuation { continuation in
@@ -155,47 +172,47 @@ package final class WebSocketConnection: Sendable {
         state: NIOLockedValueBox<State>,
         events: AsyncStream<WebSocketEvent>.Continuation
     ) async -> WebSocketEvent {
-        var configuration = WebSocketClientConfiguration(
-            maxFrameSize: max(1 << 14, min(settings.maximumMessageSize, 1 << 24)),
-            additionalHeaders: Self.fields(settings.headers),
-            autoPing: settings.pingInterval.map { .enabled(timePeriod: $0) } ?? .disabled,
-            validateUTF8: true
-        )
-        configuration.closeTimeout = .seconds(5)
         let lastActivity = NIOLockedValueBox(ContinuousClock.now)
         do {
-            let frame = try await WebSocketClient.connect(
-                url: url.absoluteString,
-                configuration: configuration,
-                tlsConfiguration: url.scheme == "wss" ? settings.tls.configuration : nil,
-                logger: Logger(label: "hammock.websocket", factory: { _ in SwiftLogNoOpLogHandler() })
-            ) { inbound, outbound, _ in
-                let (waiters, closeRequest) = state.withLockedValue { state in
-                    var waiters: [CheckedContinuation<WebSocketOutboundWriter, any Error>] = []
-                    if case .connecting(let pending) = state.phase {
-                        waiters = pending
+            let upgraded = try await open(url: url, settings: settings)
+            let frame = try await WebSocketHandler.handle(
+                type: .client,
+                configuration: WebSocketHandler.Configuration(
+                    extensions: [],
+                    autoPing: settings.pingInterval.map { .enabled(timePeriod: $0) } ?? .disabled,
+                    closeTimeout: .seconds(5),
+                    validateUTF8: true,
+                    maxFrameSize: 1 << 14
+                ),
+                asyncChannel: upgraded,
+                context: Context(),
+                handler: { inbound, outbound, _ in
+                    let (waiters, closeRequest) = state.withLockedValue { state in
+                        var waiters: [CheckedContinuation<WebSocketOutboundWriter, any Error>] = []
+                        if case .connecting(let pending) = state.phase {
+                            waiters = pending
+                        }
+                        state.phase = .open(outbound)
+                        return (waiters, state.closeRequest)
                     }
-                    state.phase = .open(outbound)
-                    return (waiters, state.closeRequest)
-                }
-                events.yield(.opened)
-                for waiter in waiters {
-                    waiter.resume(returning: outbound)
-                }
-                if let closeRequest {
-                    try await outbound.close(
-                        WebSocketErrorCode(codeNumber: closeRequest.code), reason: closeRequest.reason)
-                }
-                for try await message in inbound.messages(maxSize: settings.maximumMessageSize) {
-                    lastActivity.withLockedValue { $0 = .now }
-                    switch message {
-                    case .text(let text):
-                        events.yield(.received(.text(text)))
-                    case .binary(let buffer):
-                        events.yield(.received(.binary(Data(buffer.readableBytesView))))
+                    events.yield(.opened)
+                    for waiter in waiters {
+                        waiter.resume(returning: outbound)
                     }
-                }
-            }
+                    if let closeRequest {
+                        try await outbound.close(
+                            WebSocketErrorCode(codeNumber: closeRequest.code), reason: closeRequest.reason)
+                    }
+                    for try await message in inbound.messages(maxSize: settings.maximumMessageSize) {
+                        lastActivity.withLockedValue { $0 = .now }
+                        switch message {
+                        case .text(let text):
+                            events.yield(.received(.text(text)))
+                        case .binary(let buffer):
+                            events.yield(.received(.binary(Data(buffer.readableBytesView))))
+                        }
+                    }
+                })
             let requested = state.withLockedValue { $0.closeRequest }
             if let frame {
                 let code = Int(UInt16(webSocketErrorCode: frame.closeCode))
@@ -224,45 +241,139 @@ package final class WebSocketConnection: Sendable {
                     reason: Task.isCancelled ? "cancelled" : "the connection ended without a close frame",
                     initiator: .none))
         } catch {
+            if error is CancellationError || Task.isCancelled,
+                let requested = state.withLockedValue({ $0.closeRequest })
+            {
+                // The peer did not answer the close in time, and the socket was closed.
+                return .closed(WebSocketClosure(code: requested.code, reason: requested.reason, initiator: .client))
+            }
             return Self.outcome(
-                of: error, url: url, opened: state.withLockedValue { if case .open = $0.phase { true } else { false } })
+                of: error, url: url, settings: settings,
+                opened: state.withLockedValue { if case .open = $0.phase { true } else { false } })
         }
     }
 
-    private static func outcome(of error: any Error, url: URL, opened: Bool) -> WebSocketEvent {
-        let address = url.absoluteString
-        if let error = error as? WebSocketClientError {
-            switch error {
-            case .invalidURL:
-                return .failed(
-                    WebSocketFailure(kind: .invalidURL, message: "Not a WebSocket URL: \(address)", underlying: error))
-            case .webSocketUpgradeFailed:
-                return .failed(
-                    WebSocketFailure(
-                        kind: .handshakeRefused,
-                        message:
-                            "\(address) did not accept a WebSocket connection (the server answered without switching protocols)",
-                        underlying: error))
-            case .serverSentMessageTooLarge:
-                return .closed(
-                    WebSocketClosure(code: 1009, reason: "a message was larger than the limit", initiator: .client))
-            default:
-                return .failed(
-                    WebSocketFailure(
-                        kind: .protocolViolation, message: "\(address) broke the WebSocket protocol: \(error)",
-                        underlying: error))
+    /// Connects, speaks TLS for `wss`, and runs the opening handshake, all within
+    /// ``WebSocketSettings/openingTimeout``; cancelling the calling task stops it.
+    private static func open(url: URL, settings: WebSocketSettings) async throws -> WebSocketHandshake.Upgraded {
+        guard let host = url.host, !host.isEmpty else {
+            throw WebSocketHandshake.Failure.invalidAnswer("no host")
+        }
+        let secure = url.scheme == "wss"
+        let port = url.port ?? (secure ? 443 : 80)
+        let bareHost = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let isAddress = bareHost.contains(":") || bareHost.allSatisfy { $0.isNumber || $0 == "." }
+        let hostField = bareHost.contains(":") ? "[\(bareHost)]" : bareHost
+        let authority = url.port.map { "\(hostField):\($0)" } ?? hostField
+        let encodedPath = url.path(percentEncoded: true)
+        let path = (encodedPath.isEmpty ? "/" : encodedPath) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
+        let tlsContext = secure ? try NIOSSLContext(configuration: settings.tls.configuration) : nil
+        let group = MultiThreadedEventLoopGroup.singleton
+        let eventLoop = group.next()
+        let promise = eventLoop.makePromise(of: WebSocketHandshake.Upgraded.self)
+        let timeout = TimeAmount.nanoseconds(
+            Int64(settings.openingTimeout.components.seconds) * 1_000_000_000
+                + settings.openingTimeout.components.attoseconds / 1_000_000_000)
+        let deadline = eventLoop.scheduleTask(in: timeout) {
+            promise.fail(WebSocketHandshake.Failure.timedOut)
+        }
+        let maximumFrameSize = min(max(settings.maximumMessageSize, 1 << 14), Int(Int32.max))
+        let connecting = ClientBootstrap(group: eventLoop)
+            .connectTimeout(timeout)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let tlsContext {
+                        let handler = try NIOSSLClientHandler(
+                            context: tlsContext, serverHostname: isAddress ? nil : bareHost)
+                        try channel.pipeline.syncOperations.addHandler(handler)
+                    }
+                    try channel.pipeline.syncOperations.addHandler(
+                        WebSocketHandshake(
+                            path: path, host: authority, origin: "\(url.scheme ?? "ws")://\(hostField)",
+                            headers: settings.headers, maximumFrameSize: maximumFrameSize, promise: promise))
+                }
+            }
+            .connect(host: bareHost, port: port)
+        connecting.whenFailure { promise.fail($0) }
+        promise.futureResult.whenComplete { result in
+            deadline.cancel()
+            if case .failure = result {
+                connecting.whenSuccess { $0.close(promise: nil) }
             }
         }
+        return try await withTaskCancellationHandler {
+            try await promise.futureResult.get()
+        } onCancel: {
+            promise.fail(CancellationError())
+        }
+    }
+
+    private static func outcome(
+        of error: any Error, url: URL, settings: WebSocketSettings, opened: Bool
+    ) -> WebSocketEvent {
+        let address = url.absoluteString
         if error is CancellationError || Task.isCancelled {
             return .closed(
                 WebSocketClosure(code: WebSocketClosure.abnormalCode, reason: "cancelled", initiator: .client))
         }
-        let failure = HTTPFailure(classifying: error)
-        if opened, failure.kind == .connectionClosed {
+        if let failure = error as? WebSocketHandshake.Failure {
+            switch failure {
+            case .refused(let status, let reason):
+                let answer = reason.isEmpty ? "\(status)" : "\(status) \(UnsafeText.clean(reason))"
+                return .failed(
+                    WebSocketFailure(
+                        kind: .handshakeRefused,
+                        message:
+                            "\(address) did not accept a WebSocket connection (the server answered \(answer) instead of 101 Switching Protocols)",
+                        underlying: error))
+            case .invalidAnswer(let problem):
+                return .failed(
+                    WebSocketFailure(
+                        kind: .protocolViolation,
+                        message: "\(address) did not accept a WebSocket connection: \(problem)",
+                        underlying: error))
+            case .closed:
+                return .failed(
+                    WebSocketFailure(
+                        kind: .transport(.connectionClosed),
+                        message: "Cannot connect to \(address): the connection closed during the opening handshake",
+                        underlying: error))
+            case .timedOut:
+                return .failed(
+                    WebSocketFailure(
+                        kind: .transport(.timedOut),
+                        message: "Cannot connect to \(address): no answer to the opening handshake in time",
+                        underlying: error))
+            }
+        }
+        if let error = error as? NIOWebSocketError,
+            error == .multiByteControlFrameLength || error == .invalidFrameLength
+        {
             return .closed(
-                WebSocketClosure(
-                    code: WebSocketClosure.abnormalCode, reason: "the connection ended without a close frame",
-                    initiator: .none))
+                WebSocketClosure(code: 1009, reason: "a message was larger than the limit", initiator: .client))
+        }
+        if url.scheme == "wss", !opened, let problem = HTTPTLSErrorReasons.problem(of: error), let host = url.host {
+            let bareHost = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+            let tls = HTTPTLSFailure(
+                problem: problem, host: bareHost, port: url.port ?? 443, advice: settings.tls.untrustedAdvice,
+                underlying: error)
+            return .failed(
+                WebSocketFailure(
+                    kind: .transport(.tls(problem)), message: "Cannot connect to \(address): \(tls.description)",
+                    underlying: tls))
+        }
+        let failure = HTTPFailure(classifying: error)
+        if opened {
+            if failure.kind == .connectionClosed {
+                return .closed(
+                    WebSocketClosure(
+                        code: WebSocketClosure.abnormalCode, reason: "the connection ended without a close frame",
+                        initiator: .none))
+            }
+            return .failed(
+                WebSocketFailure(
+                    kind: .transport(failure.kind),
+                    message: "The connection to \(address) broke: \(Self.describe(failure))", underlying: error))
         }
         return .failed(
             WebSocketFailure(
@@ -278,16 +389,6 @@ package final class WebSocketConnection: Sendable {
         case .connectionClosed: "the connection closed during the opening handshake"
         default: String(describing: failure.underlying)
         }
-    }
-
-    private static func fields(_ headers: [(name: String, value: String)]) -> HTTPFields {
-        var fields = HTTPFields()
-        for header in headers {
-            if let name = HTTPField.Name(header.name) {
-                fields.append(HTTPField(name: name, value: header.value))
-            }
-        }
-        return fields
     }
 
     private static func format(_ seconds: Double) -> String {
