@@ -243,4 +243,112 @@ struct StreamTests {
             await #expect(throws: Squid.Error.self) { try await stream.sendMessage(()) }
         }
     }
+
+    @Test("messages sent one after another without waiting reach the peer in the order they were sent")
+    func sendOrder() async throws {
+        try await withDemoServer { server in
+            let stream = AnyStreamRequest(url: echoURL(server)).schedule()
+            let received = Collector(stream.ignoreError().ignoreResultErrors())
+            let sent = (1...30).map { "message \($0)" }
+            let outcomes = sent.map { Collector(stream.send($0)) }
+            await waitUntil("thirty echoes") { received.collected.values.count == sent.count }
+            #expect(received.collected.values == sent)
+            for outcome in outcomes {
+                _ = try await outcome.finish()
+            }
+            received.cancel()
+        }
+    }
+
+    @Test("the result of a send is replayed to a subscriber that comes after it was sent")
+    func sendResultReplayed() async throws {
+        try await withDemoServer { server in
+            let stream = AnyStreamRequest(url: echoURL(server)).schedule()
+            let received = Collector(stream.ignoreError().ignoreResultErrors())
+            let sending = stream.send("once")
+            let early = Collector(sending)
+            _ = try await early.finish()
+            let late = Collector(sending)
+            let collected = try await late.finish()
+            guard case .success = collected.values.first else {
+                Issue.record("the late subscriber got no result: \(collected.values)")
+                return
+            }
+            #expect(collected.values.count == 1)
+            received.cancel()
+        }
+    }
+
+    @Test("close before the connection exists closes it with that code as soon as it opens")
+    func closeBeforeOpening() async throws {
+        try await withDemoServer { server in
+            let stream = AnyStreamRequest(url: echoURL(server)).schedule()
+            stream.close(code: StreamCloseCode(rawValue: 4100, reason: "never mind"))
+            let collected = try await Collector(stream).finish()
+            guard case .closedStream(let code) = collected.error else {
+                Issue.record("not closed: \(String(describing: collected.completion))")
+                return
+            }
+            #expect(code == StreamCloseCode(rawValue: 4100))
+            #expect(code.reason == "never mind")
+        }
+    }
+
+    @Test("a message waiting for a connection fails with cancelled when the last subscriber leaves")
+    func pendingSendFailsOnLeave() async throws {
+        let gate = HeaderGate()
+        let stream = AnyStreamRequest(routes: [], service: GatedHeaderService(gate: gate)).schedule()
+        let subscriber = Collector(stream)
+        let outcome = Collector(stream.send("waiting"))
+        await waitUntilAsync("the stream to ask for its header") { await gate.isWaiting }
+        subscriber.cancel()
+        let collected = try await outcome.finish()
+        guard case .failure(.cancelled) = collected.values.first else {
+            Issue.record("the send did not fail with cancelled: \(collected.values)")
+            return
+        }
+        await gate.open()
+    }
+}
+
+/// Holds a service's header back until the test opens it.
+private actor HeaderGate {
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var isOpen = false
+
+    /// Whether a request is waiting at the gate.
+    var isWaiting: Bool {
+        waiter != nil
+    }
+
+    /// Waits until ``open()``.
+    func pass() async {
+        if isOpen {
+            return
+        }
+        await withCheckedContinuation { waiter = $0 }
+    }
+
+    /// Lets every waiting and later request through.
+    func open() {
+        isOpen = true
+        waiter?.resume()
+        waiter = nil
+    }
+}
+
+/// A service on a closed port whose header comes only when its gate opens.
+private struct GatedHeaderService: HttpService {
+    let gate: HeaderGate
+
+    var apiUrl: UrlConvertible {
+        "ws://127.0.0.1:9"
+    }
+
+    var asyncHeader: HttpHeader {
+        get async throws {
+            await gate.pass()
+            return [:]
+        }
+    }
 }

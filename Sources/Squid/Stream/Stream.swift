@@ -39,6 +39,10 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
         var url: URL?
         var ended: Squid.Error?
         var waiters: [CheckedContinuation<(WebSocketConnection, URL), any Error>] = []
+        /// The last send started; each send waits for the one before it, so messages go in order.
+        var lastSend: Task<Void, Never>?
+        /// A close asked for before the connection existed.
+        var pendingClose: StreamCloseCode?
     }
 
     /// The request this stream belongs to.
@@ -102,21 +106,10 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
         } catch {
             return Just(.failure(error)).eraseToAnyPublisher()
         }
+        // The subject keeps the result (it is never finished), so a late subscriber still gets it.
         let outcome = CurrentValueSubject<Swift.Result<Void, Squid.Error>?, Never>(nil)
         let box = UncheckedSendable(outcome)
-        Task {
-            let result: Swift.Result<Void, Squid.Error>
-            do {
-                try await self.deliver(payload)
-                result = .success(())
-            } catch let error as Squid.Error {
-                result = .failure(error)
-            } catch {
-                result = .failure(.unknown(error))
-            }
-            box.value.send(result)
-            box.value.send(completion: .finished)
-        }
+        enqueue(payload) { result in box.value.send(result) }
         return outcome.compactMap { $0 }.first().eraseToAnyPublisher()
     }
 
@@ -132,7 +125,30 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
     /// - Throws: ``Squid/Error/encodingFailed(message:)`` when ``StreamRequest/encode(_:)``
     ///   throws, or the stream's error when it has ended or cannot connect.
     public func sendMessage(_ message: StreamRequestType.Message) async throws(Squid.Error) {
-        try await deliver(payload(for: message))
+        let payload = try payload(for: message)
+        let result = await withCheckedContinuation { continuation in
+            enqueue(payload) { continuation.resume(returning: $0) }
+        }
+        try result.get()
+    }
+
+    /// Sends `payload` after every message enqueued before it, then calls `completion` with
+    /// the outcome.
+    private func enqueue(
+        _ payload: WebSocketPayload, completion: @escaping @Sendable (Swift.Result<Void, Squid.Error>) -> Void
+    ) {
+        state.withLockedValue { state in
+            let previous = state.lastSend
+            state.lastSend = Task {
+                await previous?.value
+                do throws(Squid.Error) {
+                    try await self.deliver(payload)
+                    completion(.success(()))
+                } catch {
+                    completion(.failure(error))
+                }
+            }
+        }
     }
 
     private func payload(for message: StreamRequestType.Message) throws(Squid.Error) -> WebSocketPayload {
@@ -164,9 +180,16 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
     }
 
     /// Closes the connection with `code` (normal closure by default). Subscribers get
-    /// ``Squid/Error/closedStream(code:)`` with that code once the peer has answered.
+    /// ``Squid/Error/closedStream(code:)`` with that code once the peer has answered. Before the
+    /// connection exists, it closes as soon as it opens.
     public func close(code: StreamCloseCode = .normalClosure) {
-        state.withLockedValue { $0.connection }?.close(code: code.rawValue, reason: code.reason)
+        let connection = state.withLockedValue { state -> WebSocketConnection? in
+            if state.connection == nil {
+                state.pendingClose = code
+            }
+            return state.connection
+        }
+        connection?.close(code: code.rawValue, reason: code.reason)
     }
 
     // MARK: Running
@@ -210,19 +233,28 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
     }
 
     private func leave() {
-        let connection = state.withLockedValue { state -> WebSocketConnection? in
+        let (connection, waiters) = state.withLockedValue {
+            state -> (WebSocketConnection?, [CheckedContinuation<(WebSocketConnection, URL), any Error>]) in
+            guard state.subscribers > 0 else {
+                return (nil, [])
+            }
             state.subscribers -= 1
             guard state.subscribers == 0 else {
-                return nil
+                return (nil, [])
             }
             state.generation += 1
             defer {
                 state.connection = nil
                 state.url = nil
+                state.waiters = []
             }
-            return state.connection
+            return (state.connection, state.waiters)
         }
         connection?.cancel()
+        // Messages waiting for a connection that will not come fail rather than wait forever.
+        for waiter in waiters {
+            waiter.resume(throwing: Squid.Error.cancelled)
+        }
     }
 
     private func run(generation: Int) async {
@@ -240,6 +272,10 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
             }
             state.connection = connection
             state.url = url
+            if let code = state.pendingClose {
+                state.pendingClose = nil
+                connection.close(code: code.rawValue, reason: code.reason)
+            }
             defer { state.waiters = [] }
             return state.waiters
         }
