@@ -291,6 +291,23 @@ struct StreamTests {
             }
             #expect(code == StreamCloseCode(rawValue: 4100))
             #expect(code.reason == "never mind")
+            #expect(collected.error?.description == "The stream was closed: 4100 (never mind).")
+        }
+    }
+
+    @Test("a ping interval that is not a positive number sends no pings instead of failing")
+    func oddPingIntervals() async throws {
+        try await withDemoServer { server in
+            for interval in [Double.nan, 0, -5, .infinity] {
+                let service = AnyHttpService(
+                    at: "http://127.0.0.1:\(server.port)",
+                    sessionConfiguration: SessionConfiguration(streamPingInterval: interval))
+                let stream = AnyStreamRequest(routes: ["ws", "echo"], service: service).schedule()
+                let received = Collector(stream.ignoreError().ignoreResultErrors())
+                try await stream.sendMessage("still here")
+                await waitUntil("the echo with interval \(interval)") { received.collected.values == ["still here"] }
+                received.cancel()
+            }
         }
     }
 

@@ -206,6 +206,9 @@ final class DemoStore: Sendable {
         }
     }
 
+    /// How many throttle or retry keys are remembered before old ones are forgotten.
+    static let maximumKeys = 4096
+
     /// The time the first request for the throttle key arrived (now, for the first one).
     func throttleStart(forKey key: String) -> ContinuousClock.Instant {
         state.withLockedValue { state in
@@ -213,6 +216,10 @@ final class DemoStore: Sendable {
                 return start
             }
             let now = ContinuousClock.now
+            if state.throttleStarts.count >= Self.maximumKeys {
+                // Keys come from clients; forget the old ones rather than grow without bound.
+                state.throttleStarts = state.throttleStarts.filter { now - $0.value < .seconds(60) }
+            }
             state.throttleStarts[key] = now
             return now
         }
@@ -221,6 +228,9 @@ final class DemoStore: Sendable {
     /// Counts one more attempt for the retry key and returns the 1-based attempt number.
     func nextRetryAttempt(forKey key: String) -> Int {
         state.withLockedValue { state in
+            if state.retryAttempts[key] == nil, state.retryAttempts.count >= Self.maximumKeys {
+                state.retryAttempts.removeAll()
+            }
             state.retryAttempts[key, default: 0] += 1
             return state.retryAttempts[key]!
         }

@@ -179,7 +179,8 @@ package final class WebSocketConnection: Sendable {
                 type: .client,
                 configuration: WebSocketHandler.Configuration(
                     extensions: [],
-                    autoPing: settings.pingInterval.map { .enabled(timePeriod: $0) } ?? .disabled,
+                    autoPing: settings.pingInterval.flatMap { $0 > .zero ? .enabled(timePeriod: $0) : nil }
+                        ?? .disabled,
                     closeTimeout: .seconds(5),
                     validateUTF8: true,
                     maxFrameSize: 1 << 14
@@ -224,7 +225,7 @@ package final class WebSocketConnection: Sendable {
             if let requested {
                 return .closed(WebSocketClosure(code: requested.code, reason: requested.reason, initiator: .client))
             }
-            if let interval = settings.pingInterval, !Task.isCancelled,
+            if let interval = settings.pingInterval, interval > .zero, !Task.isCancelled,
                 ContinuousClock.now - lastActivity.withLockedValue({ $0 }) >= interval
             {
                 let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18

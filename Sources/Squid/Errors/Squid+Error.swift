@@ -130,7 +130,12 @@ extension Squid {
             case .cancelled:
                 return "The request was cancelled."
             case .closedStream(let code):
-                return "The stream was closed by the peer: \(UnsafeText.clean(code.description))."
+                let shown = UnsafeText.clean(code.description)
+                switch code.closedBy {
+                case .peer: return "The stream was closed by the peer: \(shown)."
+                case .local: return "The stream was closed: \(shown)."
+                case .nobody: return "The stream's connection was lost: \(shown)."
+                }
             case .unknown(let error):
                 return "The request failed: \(UnsafeText.clean(String(describing: error)))"
             }

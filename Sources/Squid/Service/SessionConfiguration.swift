@@ -33,8 +33,8 @@ public struct SessionConfiguration: Sendable, Hashable {
     public var maximumBodySize: Int
 
     /// How often, in seconds, a ``Stream`` pings its peer; a ping still unanswered when the next
-    /// is due fails the stream with ``Squid/Error/noConnection(url:reason:)``. `nil` sends no
-    /// pings. 30 by default.
+    /// is due fails the stream with ``Squid/Error/noConnection(url:reason:)``. `nil` (or a value
+    /// that is not a positive number) sends no pings. 30 by default.
     public var streamPingInterval: TimeInterval?
 
     /// The largest message a ``Stream`` accepts from its peer, in bytes; a larger one closes the

@@ -72,7 +72,11 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
             let configuration = service.sessionConfiguration
             let settings = WebSocketSettings(
                 headers: header.fields.map { (name: $0.field.name, value: $0.value) },
-                pingInterval: configuration.streamPingInterval.map { .milliseconds(Int(($0 * 1000).rounded())) },
+                pingInterval: configuration.streamPingInterval.flatMap { seconds in
+                    // Not a number, zero or less, or absurdly long: no pings.
+                    seconds.isFinite && seconds > 0 && seconds < 1e9
+                        ? .milliseconds(Int((seconds * 1000).rounded())) : nil
+                },
                 maximumMessageSize: configuration.maximumMessageSize)
             return (WebSocketConnection(url: url, settings: settings), url)
         }
@@ -297,9 +301,13 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
             case .received(let payload):
                 subject.value.send(decode(payload, url: url))
             case .closed(let closure):
-                end(
-                    with: .closedStream(code: StreamCloseCode(rawValue: closure.code, reason: closure.reason)),
-                    generation: generation)
+                var code = StreamCloseCode(rawValue: closure.code, reason: closure.reason)
+                switch closure.initiator {
+                case .peer: code.closedBy = .peer
+                case .client: code.closedBy = .local
+                case .none: code.closedBy = .nobody
+                }
+                end(with: .closedStream(code: code), generation: generation)
             case .failed(let failure):
                 end(with: Self.error(for: failure, url: url), generation: generation)
             }

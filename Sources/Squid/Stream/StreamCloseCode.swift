@@ -13,6 +13,19 @@ public struct StreamCloseCode: RawRepresentable, Hashable, Sendable, CustomStrin
     public let rawValue: Int
     /// The reason text of the close frame, if the peer sent one.
     public let reason: String?
+    /// Who closed the stream: the peer, or this side (``Stream/close(code:)``), or nobody cleanly
+    /// (the connection dropped). Takes no part in comparisons.
+    var closedBy: Closer = .peer
+
+    /// Who closed a stream.
+    enum Closer: Sendable {
+        /// The peer sent the close frame.
+        case peer
+        /// ``Stream/close(code:)`` was called.
+        case local
+        /// The connection ended without a close frame.
+        case nobody
+    }
 
     /// A code without a reason.
     public init(rawValue: Int) {
