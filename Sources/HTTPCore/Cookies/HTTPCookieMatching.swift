@@ -6,21 +6,14 @@ package enum HTTPCookieMatching {
     /// The URL's host as cookies compare it: lower-cased, an IPv6 address without brackets;
     /// nil when the URL has no host.
     package static func canonicalHost(of url: URL) -> String? {
-        guard var host = url.host, !host.isEmpty else { return nil }
-        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return host.lowercased()
-    }
-
-    /// Whether `host` is an IP address (an IPv6 address, or digits and dots), which only ever
-    /// matches itself.
-    package static func isIPAddress(_ host: String) -> Bool {
-        host.contains(":") || (!host.isEmpty && host.allSatisfy { $0 == "." || $0.isASCII && $0.isNumber })
+        guard let host = url.host, !host.isEmpty else { return nil }
+        return HTTPHost.unbracketed(host).lowercased()
     }
 
     /// Whether `host` domain-matches `domain` (both canonical): they are equal, or `host` ends
     /// with `.domain` and is a name, not an IP address.
     package static func domainMatches(host: String, domain: String) -> Bool {
-        host == domain || (!isIPAddress(host) && host.hasSuffix("." + domain))
+        host == domain || (!HTTPHost.isIPAddress(host) && host.hasSuffix("." + domain))
     }
 
     /// The path of `url` as sent, percent escapes kept; `/` when empty.

@@ -69,7 +69,7 @@ package enum HTTPSetCookieParser {
 
         var domain = host
         var isHostOnly = true
-        if let attribute = domainAttribute, !HTTPCookieMatching.isIPAddress(host) {
+        if let attribute = domainAttribute, !HTTPHost.isIPAddress(host) {
             // A one-label domain stands in for a public suffix: only the host itself may name it,
             // and the cookie then stays host-only.
             let isPublicSuffix = !attribute.contains(".")

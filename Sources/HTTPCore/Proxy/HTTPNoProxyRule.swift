@@ -54,8 +54,7 @@ package struct HTTPNoProxyRule: Sendable, Hashable {
     package func matches(host requestHost: String, port requestPort: Int) -> Bool {
         if let port, port != requestPort { return false }
         if host == "*" { return true }
-        var name = requestHost.lowercased()
-        if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        var name = HTTPHost.unbracketed(requestHost.lowercased())
         if name.hasSuffix(".") { name.removeLast() }
         return name == host || name.hasSuffix("." + host)
     }

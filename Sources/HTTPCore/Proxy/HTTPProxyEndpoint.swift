@@ -67,7 +67,7 @@ package struct HTTPProxyEndpoint: Sendable, Hashable {
         if let port = components.port, !(1...65535).contains(port) {
             throw problem("has the port \(port), outside 1 to 65535")
         }
-        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        self.host = HTTPHost.unbracketed(host)
         port = components.port ?? 1080
         user = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }
         password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }

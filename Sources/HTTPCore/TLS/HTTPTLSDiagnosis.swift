@@ -34,7 +34,7 @@ struct HTTPTLSDiagnosis: Sendable {
         }
         let isHTTPS = url.scheme?.lowercased() == "https"
         let port = url.port ?? (isHTTPS ? 443 : 80)
-        let bareHost = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let bareHost = HTTPHost.unbracketed(host)
         let make = { @Sendable (problem: HTTPTLSProblem) -> Result<HTTPExchangeResponse, HTTPFailure> in
             let underlying = HTTPTLSFailure(
                 problem: problem, host: bareHost, port: port, advice: tls.untrustedAdvice,

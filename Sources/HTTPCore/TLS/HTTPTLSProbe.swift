@@ -28,7 +28,7 @@ enum HTTPTLSProbe {
             completion(.notTLS)
             return
         }
-        let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        let isAddress = HTTPHost.isIPAddress(host)
         let finished = NIOLockedValueBox(false)
         let finish: @Sendable (Outcome) -> Void = { outcome in
             let first = finished.withLockedValue { finished in

@@ -262,8 +262,8 @@ package final class WebSocketConnection: Sendable {
         }
         let secure = url.scheme == "wss"
         let port = url.port ?? (secure ? 443 : 80)
-        let bareHost = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let isAddress = bareHost.contains(":") || bareHost.allSatisfy { $0.isNumber || $0 == "." }
+        let bareHost = HTTPHost.unbracketed(host)
+        let isAddress = HTTPHost.isIPAddress(bareHost)
         let hostField = bareHost.contains(":") ? "[\(bareHost)]" : bareHost
         let authority = url.port.map { "\(hostField):\($0)" } ?? hostField
         let encodedPath = url.path(percentEncoded: true)
@@ -354,9 +354,9 @@ package final class WebSocketConnection: Sendable {
                 WebSocketClosure(code: 1009, reason: "a message was larger than the limit", initiator: .client))
         }
         if url.scheme == "wss", !opened, let problem = HTTPTLSErrorReasons.problem(of: error), let host = url.host {
-            let bareHost = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
             let tls = HTTPTLSFailure(
-                problem: problem, host: bareHost, port: url.port ?? 443, advice: settings.tls.untrustedAdvice,
+                problem: problem, host: HTTPHost.unbracketed(host), port: url.port ?? 443,
+                advice: settings.tls.untrustedAdvice,
                 underlying: error)
             return .failed(
                 WebSocketFailure(
