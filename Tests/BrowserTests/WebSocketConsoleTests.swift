@@ -141,6 +141,20 @@ struct WebSocketConsoleTests {
         #expect(text.hasPrefix("failed: "))
         #expect(text.contains("127.0.0.1:\(port)"))
         #expect(browser.state.events.last?.kind == .error)
+        // On a narrow terminal the state line cuts the sentence; the message area has it whole.
+        browser.dispatch(.resize(width: 40, height: 20))
+        let screen = BrowserView.render(browser.state)
+        #expect(screen.line(1).contains("failed: Cannot connect"))
+        #expect(!screen.line(1).contains("unreachable"))
+        #expect((screen.find("unreachable")?.y ?? 0) > 1)
+        #expect(screen.find("r reconnects") != nil)
+    }
+
+    @Test("long sentences wrap at spaces, and a word longer than the line is cut")
+    func wrapping() {
+        #expect(WebSocketConsoleView.wrapped("one two three four", width: 9) == ["one two", "three", "four"])
+        #expect(WebSocketConsoleView.wrapped("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(WebSocketConsoleView.wrapped("", width: 4) == [""])
     }
 
     @Test("control characters and escape sequences of received text never reach the terminal")
