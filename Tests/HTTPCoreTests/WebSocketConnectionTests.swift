@@ -214,6 +214,38 @@ struct WebSocketConnectionTests {
         await waitUntil("the server sees the socket close") { server.openConnections == 0 }
     }
 
+    @Test("a close asked for while connecting also gives up on a peer that never answers it")
+    func closeWhileConnectingWithoutAnswer() async throws {
+        let server = try await DeafWebSocketServer.start()
+        defer { Task { await server.stop() } }
+        let connection = WebSocketConnection(
+            url: server.url, settings: WebSocketSettings(pingInterval: nil, closingTimeout: .milliseconds(200)))
+        connection.close(code: 4101)
+        let seen = await events(of: connection)
+        guard case .closed(let closure) = seen.last else {
+            Issue.record("no close: \(seen)")
+            return
+        }
+        #expect(closure == WebSocketClosure(code: 4101, reason: nil, initiator: .client))
+        #expect(server.receivedOpcodes.contains(.connectionClose))
+    }
+
+    @Test("header fields the handshake sends itself are not sent twice; the rest go as given")
+    func handshakeFields() async throws {
+        let server = try await SharedDemoServer.get()
+        let settings = WebSocketSettings(
+            headers: [
+                (name: "Host", value: "elsewhere"), (name: "Sec-WebSocket-Key", value: "x"),
+                (name: "Origin", value: "https://app.example"), (name: "X-Token", value: "abc"),
+                (name: "Bad Name", value: "v"), (name: "X-Split", value: "a\r\nInjected: yes"),
+            ])
+        let connection = WebSocketConnection(url: webSocketURL(server, "ws/echo"), settings: settings)
+        try await connection.send(.text("through"))
+        let seen = await events(of: connection) { self.received($0).count == 1 }
+        #expect(received(seen) == [.text("through")])
+        connection.cancel()
+    }
+
     @Test("a server that accepts the connection but never answers the opening request times out")
     func openingTimeout() async throws {
         let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)

@@ -311,18 +311,36 @@ struct StreamTests {
         }
     }
 
-    @Test("a message waiting for a connection fails with cancelled when the last subscriber leaves")
+    @Test("a close asked for after every subscriber left does not close the next connection")
+    func staleClose() async throws {
+        try await withDemoServer { server in
+            let stream = AnyStreamRequest(url: echoURL(server)).schedule()
+            let first = Collector(stream.ignoreError().ignoreResultErrors())
+            try await stream.sendMessage("first")
+            await waitUntil("the first echo") { first.collected.values == ["first"] }
+            first.cancel()
+            stream.close(code: StreamCloseCode(rawValue: 4100))
+            let second = Collector(stream.ignoreError().ignoreResultErrors())
+            try await stream.sendMessage("second")
+            await waitUntil("the second echo") { second.collected.values == ["second"] }
+            second.cancel()
+        }
+    }
+
+    @Test("messages waiting for a connection fail with cancelled when the last subscriber leaves")
     func pendingSendFailsOnLeave() async throws {
         let gate = HeaderGate()
         let stream = AnyStreamRequest(routes: [], service: GatedHeaderService(gate: gate)).schedule()
         let subscriber = Collector(stream)
-        let outcome = Collector(stream.send("waiting"))
+        let outcomes = ["waiting", "behind it", "last"].map { Collector(stream.send($0)) }
         await waitUntilAsync("the stream to ask for its header") { await gate.isWaiting }
         subscriber.cancel()
-        let collected = try await outcome.finish()
-        guard case .failure(.cancelled) = collected.values.first else {
-            Issue.record("the send did not fail with cancelled: \(collected.values)")
-            return
+        for outcome in outcomes {
+            let collected = try await outcome.finish()
+            guard case .failure(.cancelled) = collected.values.first else {
+                Issue.record("a queued send did not fail with cancelled: \(collected.values)")
+                return
+            }
         }
         await gate.open()
     }

@@ -219,6 +219,9 @@ final class DemoStore: Sendable {
             if state.throttleStarts.count >= Self.maximumKeys {
                 // Keys come from clients; forget the old ones rather than grow without bound.
                 state.throttleStarts = state.throttleStarts.filter { now - $0.value < .seconds(60) }
+                if state.throttleStarts.count >= Self.maximumKeys {
+                    state.throttleStarts.removeAll()
+                }
             }
             state.throttleStarts[key] = now
             return now

@@ -60,8 +60,9 @@ package final class WebSocketConnection: Sendable {
             return
         }
         self.url = wsURL
-        let started = Task { [state] in
-            let outcome = await Self.run(url: wsURL, settings: settings, state: state, events: continuation)
+        let started = Task { [state, task] in
+            let outcome = await Self.run(
+                url: wsURL, settings: settings, state: state, events: continuation, task: task)
             let pending = state.withLockedValue { state -> [CheckedContinuation<WebSocketOutboundWriter, any Error>] in
                 defer { state.phase = .ended }
                 if case .connecting(let waiters) = state.phase {
@@ -119,11 +120,17 @@ package final class WebSocketConnection: Sendable {
         guard let writer else {
             return
         }
-        let task = self.task
-        let closingTimeout = settings.closingTimeout
-        Task {
+        Task { [task, settings] in
             try? await writer.close(WebSocketErrorCode(codeNumber: code), reason: reason)
-            try? await Task.sleep(for: closingTimeout)
+            Self.giveUpClosing(after: settings.closingTimeout, task: task)
+        }
+    }
+
+    /// Cancels `task` (closing the socket) once `timeout` has passed: a peer that never answers
+    /// a close frame does not keep the connection open.
+    private static func giveUpClosing(after timeout: Duration, task: NIOLockedValueBox<Task<Void, Never>?>) {
+        Task {
+            try? await Task.sleep(for: timeout)
             task.withLockedValue { $0?.cancel() }
         }
     }
@@ -170,7 +177,8 @@ package final class WebSocketConnection: Sendable {
         url: URL,
         settings: WebSocketSettings,
         state: NIOLockedValueBox<State>,
-        events: AsyncStream<WebSocketEvent>.Continuation
+        events: AsyncStream<WebSocketEvent>.Continuation,
+        task: NIOLockedValueBox<Task<Void, Never>?>
     ) async -> WebSocketEvent {
         let lastActivity = NIOLockedValueBox(ContinuousClock.now)
         do {
@@ -203,6 +211,7 @@ package final class WebSocketConnection: Sendable {
                     if let closeRequest {
                         try await outbound.close(
                             WebSocketErrorCode(codeNumber: closeRequest.code), reason: closeRequest.reason)
+                        giveUpClosing(after: settings.closingTimeout, task: task)
                     }
                     for try await message in inbound.messages(maxSize: settings.maximumMessageSize) {
                         lastActivity.withLockedValue { $0 = .now }
@@ -257,8 +266,10 @@ package final class WebSocketConnection: Sendable {
     /// Connects, speaks TLS for `wss`, and runs the opening handshake, all within
     /// ``WebSocketSettings/openingTimeout``; cancelling the calling task stops it.
     private static func open(url: URL, settings: WebSocketSettings) async throws -> WebSocketHandshake.Upgraded {
-        guard let host = url.host, !host.isEmpty else {
-            throw WebSocketHandshake.Failure.invalidAnswer("no host")
+        guard let host = url.host, !host.isEmpty,
+            !host.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F })
+        else {
+            throw WebSocketHandshake.Failure.invalidHost
         }
         let secure = url.scheme == "wss"
         let port = url.port ?? (secure ? 443 : 80)
@@ -272,9 +283,9 @@ package final class WebSocketConnection: Sendable {
         let group = MultiThreadedEventLoopGroup.singleton
         let eventLoop = group.next()
         let promise = eventLoop.makePromise(of: WebSocketHandshake.Upgraded.self)
+        let (seconds, attoseconds) = settings.openingTimeout.components
         let timeout = TimeAmount.nanoseconds(
-            Int64(settings.openingTimeout.components.seconds) * 1_000_000_000
-                + settings.openingTimeout.components.attoseconds / 1_000_000_000)
+            seconds >= 86_400 ? 86_400_000_000_000 : max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
         let deadline = eventLoop.scheduleTask(in: timeout) {
             promise.fail(WebSocketHandshake.Failure.timedOut)
         }
@@ -290,7 +301,8 @@ package final class WebSocketConnection: Sendable {
                     }
                     try channel.pipeline.syncOperations.addHandler(
                         WebSocketHandshake(
-                            path: path, host: authority, origin: "\(url.scheme ?? "ws")://\(hostField)",
+                            path: path, host: authority,
+                            origin: "\(secure ? "https" : "http")://\(authority)",
                             headers: settings.headers, maximumFrameSize: maximumFrameSize, promise: promise))
                 }
             }
@@ -338,6 +350,11 @@ package final class WebSocketConnection: Sendable {
                     WebSocketFailure(
                         kind: .transport(.connectionClosed),
                         message: "Cannot connect to \(address): the connection closed during the opening handshake",
+                        underlying: error))
+            case .invalidHost:
+                return .failed(
+                    WebSocketFailure(
+                        kind: .invalidURL, message: "Not a WebSocket URL: \(address) (its host is empty or has spaces)",
                         underlying: error))
             case .timedOut:
                 return .failed(

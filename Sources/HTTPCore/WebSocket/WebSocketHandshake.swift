@@ -24,6 +24,8 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
         case closed
         /// No complete answer within the opening timeout.
         case timedOut
+        /// The URL's host cannot be sent (empty, or with spaces or control characters).
+        case invalidHost
     }
 
     /// The channel the WebSocket frames travel on once the handshake succeeds.
@@ -36,7 +38,16 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
     private let maximumFrameSize: Int
     private let promise: EventLoopPromise<Upgraded>
     private var answer = ByteBuffer()
+    /// How far into ``answer`` the search for its end has looked.
+    private var scanned = 0
     private var requestSent = false
+
+    /// Header names the handshake itself sends; the caller's fields with these names are left out
+    /// (`Origin` excepted: the caller's replaces the default).
+    private static let handshakeFields: Set<String> = [
+        "host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-accept",
+        "sec-websocket-extensions", "content-length", "transfer-encoding",
+    ]
 
     /// A handshake for `path` (with its query) on `host` (`host:port` when the port is not the
     /// scheme's), sending `headers` after the required ones; inbound frames may be up to
@@ -46,9 +57,13 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
         maximumFrameSize: Int, promise: EventLoopPromise<Upgraded>
     ) {
         let accept = WebSocketAccept()
+        let fields = headers.filter { Self.isSendable($0) && !Self.handshakeFields.contains($0.name.lowercased()) }
         var text = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        text += "Sec-WebSocket-Key: \(accept.key)\r\nSec-WebSocket-Version: 13\r\nOrigin: \(origin)\r\n"
-        for header in headers where Self.isSendable(header) {
+        text += "Sec-WebSocket-Key: \(accept.key)\r\nSec-WebSocket-Version: 13\r\n"
+        if !fields.contains(where: { $0.name.lowercased() == "origin" }) {
+            text += "Origin: \(origin)\r\n"
+        }
+        for header in fields {
             text += "\(header.name): \(header.value)\r\n"
         }
         text += "\r\n"
@@ -73,7 +88,8 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
         var bytes = Self.unwrapInboundIn(data)
         answer.writeBuffer(&bytes)
         let view = answer.readableBytesView
-        guard let end = Self.endOfHead(in: view) else {
+        guard let end = Self.endOfHead(in: view, from: view.startIndex + max(0, scanned - 3)) else {
+            scanned = view.count
             if answer.readableBytes > Self.maximumAnswerSize {
                 fail(.invalidAnswer("its opening answer is over 64 KiB without an end"), context: context)
             }
@@ -139,6 +155,14 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
         guard fields["upgrade"]?.contains(where: { $0.lowercased() == "websocket" }) == true else {
             throw Failure.invalidAnswer("its 101 answer does not upgrade to websocket")
         }
+        let connectionTokens = (fields["connection"] ?? []).flatMap { $0.split(separator: ",") }
+        guard connectionTokens.contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "upgrade" })
+        else {
+            throw Failure.invalidAnswer("its 101 answer has no Connection: upgrade")
+        }
+        guard fields["sec-websocket-extensions"] == nil else {
+            throw Failure.invalidAnswer("it turned on an extension that was not asked for")
+        }
         guard fields["sec-websocket-accept"] == [accept.expectedAnswer] else {
             throw Failure.invalidAnswer("its Sec-WebSocket-Accept does not match the key sent")
         }
@@ -148,7 +172,7 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
         let pipeline = context.pipeline.syncOperations
         try pipeline.addHandler(WebSocketFrameEncoder())
         try pipeline.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maximumFrameSize)))
-        try pipeline.addHandler(WebSocketProtocolErrorHandler())
+        try pipeline.addHandler(WebSocketProtocolErrorHandler(isServer: false))
         return try Upgraded(wrappingChannelSynchronously: context.channel)
     }
 
@@ -166,8 +190,8 @@ final class WebSocketHandshake: ChannelInboundHandler, RemovableChannelHandler {
             && !header.value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
     }
 
-    private static func endOfHead(in bytes: ByteBufferView) -> Int? {
-        var index = bytes.startIndex
+    private static func endOfHead(in bytes: ByteBufferView, from start: Int) -> Int? {
+        var index = start
         while index + 3 < bytes.endIndex {
             if bytes[index] == 13, bytes[index + 1] == 10, bytes[index + 2] == 13, bytes[index + 3] == 10 {
                 return index

@@ -41,8 +41,11 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
         var waiters: [CheckedContinuation<(WebSocketConnection, URL), any Error>] = []
         /// The last send started; each send waits for the one before it, so messages go in order.
         var lastSend: Task<Void, Never>?
-        /// A close asked for before the connection existed.
+        /// A close asked for while the connection was being made (or before the first one).
         var pendingClose: StreamCloseCode?
+        /// How many times the last subscriber has left; a send queued before the latest departure
+        /// fails rather than go out on a later connection.
+        var departures = 0
     }
 
     /// The request this stream belongs to.
@@ -143,10 +146,11 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
     ) {
         state.withLockedValue { state in
             let previous = state.lastSend
+            let departures = state.departures
             state.lastSend = Task {
                 await previous?.value
                 do throws(Squid.Error) {
-                    try await self.deliver(payload)
+                    try await self.deliver(payload, queuedAfter: departures)
                     completion(.success(()))
                 } catch {
                     completion(.failure(error))
@@ -169,10 +173,10 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
         }
     }
 
-    private func deliver(_ payload: WebSocketPayload) async throws(Squid.Error) {
+    private func deliver(_ payload: WebSocketPayload, queuedAfter departures: Int) async throws(Squid.Error) {
         let (connection, url): (WebSocketConnection, URL)
         do {
-            (connection, url) = try await connectionWhenStarted()
+            (connection, url) = try await connectionWhenStarted(queuedAfter: departures)
         } catch {
             throw error as? Squid.Error ?? .unknown(error)
         }
@@ -188,7 +192,9 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
     /// connection exists, it closes as soon as it opens.
     public func close(code: StreamCloseCode = .normalClosure) {
         let connection = state.withLockedValue { state -> WebSocketConnection? in
-            if state.connection == nil {
+            // Kept while a connection is being made, or before the first; a close after every
+            // subscriber has left does not reach the next connection.
+            if state.connection == nil, state.subscribers > 0 || state.generation == 0 {
                 state.pendingClose = code
             }
             return state.connection
@@ -198,11 +204,15 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
 
     // MARK: Running
 
-    private func connectionWhenStarted() async throws -> (WebSocketConnection, URL) {
+    private func connectionWhenStarted(queuedAfter departures: Int) async throws -> (WebSocketConnection, URL) {
         try await withCheckedThrowingContinuation { continuation in
             let ready = state.withLockedValue { state -> Swift.Result<(WebSocketConnection, URL), any Error>? in
                 if let ended = state.ended {
                     return .failure(ended)
+                }
+                if state.departures > departures {
+                    // Every subscriber left after this message was sent; it goes nowhere.
+                    return .failure(Squid.Error.cancelled)
                 }
                 if let connection = state.connection, let url = state.url {
                     return .success((connection, url))
@@ -247,6 +257,8 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
                 return (nil, [])
             }
             state.generation += 1
+            state.departures += 1
+            state.pendingClose = nil
             defer {
                 state.connection = nil
                 state.url = nil
