@@ -285,11 +285,11 @@ struct WebSocketConnectionTests {
     @Test("wss to an address verifies the certificate and speaks TLS (the server here answers plain HTTP inside it)")
     func secureToAddress() async throws {
         let servers = try await TLSFixture.servers()
-        let root = try NIOSSLCertificate(file: servers.certificates.caCertificate, format: .pem)
+        let roots = try NIOSSLCertificate.fromPEMFile(servers.certificates.caCertificate)
         let url = URL(string: "wss://127.0.0.1:\(servers.trusted.port)/socket")!
         let trusted = await events(
             of: WebSocketConnection(
-                url: url, settings: WebSocketSettings(tls: HTTPTLSSettings(additionalTrustRoots: [root]))))
+                url: url, settings: WebSocketSettings(tls: HTTPTLSSettings(additionalTrustRoots: roots))))
         guard case .failed(let refusal) = trusted.last else {
             Issue.record("no failure: \(trusted)")
             return
