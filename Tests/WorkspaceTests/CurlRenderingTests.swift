@@ -22,6 +22,11 @@ private let roundTripCases: [CurlRoundTripCase] = [
             ],
             body: #"{"say":"it's \"fine\"", "q":'single'}"#, bodyKind: .text)),
     CurlRoundTripCase(
+        // Found by fuzzing: a combining mark right after "://" joins the slash into one
+        // character, and the scheme went unseen, so "http://" was added a second time.
+        name: "a combining mark after the scheme",
+        definition: RequestDefinition(method: "GET", url: "http://\u{065A}x/")),
+    CurlRoundTripCase(
         name: "unicode",
         definition: RequestDefinition(
             method: "PUT", url: "https://example.com/名前?city=São Paulo",

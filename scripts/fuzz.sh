@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/Targets (each with the sources of the parser it
+# exercises, under AddressSanitizer) and runs each for a while on its corpus.
+#
+#   scripts/fuzz.sh [seconds] [target ...]
+#
+# seconds: how long each target runs (default 60). Targets: json, sse, cookie, curl, template
+# (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
+# each target's executions per second.
+set -euo pipefail
+
+seconds=${1:-60}
+shift || true
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/.build/fuzz"
+mkdir -p "$build"
+flags=(-sanitize=fuzzer,address -parse-as-library -package-name hammock -O -g)
+
+# Swift modules the parsers import, built once as instrumented objects.
+module() {
+    local name=$1
+    shift
+    if [[ ! -f "$build/$name.o" ]] || [[ -n $(find "$@" -newer "$build/$name.o" -name '*.swift' 2>/dev/null) ]]; then
+        swiftc "${flags[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+            -c -o "$build/$name.o" $(find "$@" -name '*.swift') 2> >(grep -v "Cannot export local symbol" >&2)
+    fi
+}
+
+# target NAME "MODULES" SOURCE-PATHS...: the fuzz entry plus the parser's sources in one module.
+target() {
+    local name=$1 modules=$2
+    shift 2
+    local objects=()
+    for dependency in $modules; do objects+=("$build/$dependency.o"); done
+    swiftc "${flags[@]}" -I "$build" "${objects[@]}" -module-name "Fuzz_$name" \
+        $(find "$@" -name '*.swift') "$root/Fuzz/Targets/$(entry "$name")" -o "$build/fuzz-$name" \
+        2> >(grep -v "Cannot export local symbol" >&2)
+}
+
+entry() {
+    case $1 in
+        json) echo JSONDocumentFuzz.swift ;;
+        sse) echo ServerSentEventFuzz.swift ;;
+        cookie) echo SetCookieFuzz.swift ;;
+        curl) echo CurlImportFuzz.swift ;;
+        template) echo TemplateFuzz.swift ;;
+    esac
+}
+
+build_target() {
+    case $1 in
+        json) target json "" "$root/Sources/OrderedJSON" ;;
+        sse) target sse "" "$root/Sources/HTTPCore/Streams/ServerSentEvent.swift" \
+            "$root/Sources/HTTPCore/Streams/ServerSentEventParser.swift" ;;
+        cookie)
+            target cookie "" "$root/Sources/HTTPCore/Cookies/HTTPSetCookieParser.swift" \
+                "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" "$root/Sources/HTTPCore/Cookies/HTTPCookieRecord.swift" \
+                "$root/Sources/HTTPCore/Cookies/HTTPCookieMatching.swift" "$root/Sources/HTTPCore/Client/HTTPHost.swift" ;;
+        curl)
+            module Safety "$root/Sources/Safety"
+            target curl "Safety" "$root/Sources/Workspace/Curl" "$root/Sources/Workspace/Model" "$root/Sources/Workspace/Variables" ;;
+        template)
+            module Safety "$root/Sources/Safety"
+            target template "Safety" "$root/Sources/Workspace/Variables" "$root/Sources/Workspace/Model" ;;
+        *) echo "unknown target: $1 (json, sse, cookie, curl, template)" >&2; exit 2 ;;
+    esac
+}
+
+targets=("$@")
+[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie curl template)
+status=0
+for name in "${targets[@]}"; do
+    echo "== $name: building"
+    build_target "$name"
+    corpus="$build/corpus/$name"
+    crashes="$build/crashes/$name"
+    mkdir -p "$corpus" "$crashes"
+    cp -n "$root/Fuzz/Corpus/$name/"* "$corpus/" 2>/dev/null || true
+    echo "== $name: running ${seconds} s"
+    if SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$crashes/" \
+        -max_len=65536 "$corpus" > "$build/$name.log" 2>&1; then
+        rate=$(grep -o 'average_exec_per_sec: *[0-9]*' "$build/$name.log" | grep -o '[0-9]*$')
+        echo "== $name: clean, ${rate:-?} executions per second"
+    else
+        status=1
+        echo "== $name: FAILED, see $build/$name.log and $crashes" >&2
+        grep -m1 -A12 "ERROR\|Fatal error\|Precondition failed" "$build/$name.log" >&2 || tail -20 "$build/$name.log" >&2
+    fi
+done
+exit $status
