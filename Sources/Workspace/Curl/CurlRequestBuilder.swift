@@ -154,7 +154,8 @@ struct CurlRequestBuilder {
                 "-I (a HEAD request) cannot send data; drop -I, or add -G to put the data in the URL.")
         }
         // Looked for in the scalars: a combining mark after "://" would hide it from Characters.
-        var url = first.unicodeScalars.firstRange(of: "://".unicodeScalars) != nil ? first : defaultScheme + "://" + first
+        var url =
+            first.unicodeScalars.firstRange(of: "://".unicodeScalars) != nil ? first : defaultScheme + "://" + first
         for part in queryParts { url = Self.appendingQuery(part, to: url) }
         var body = data
         if get, let data {
