@@ -66,6 +66,11 @@ public final class TmuxSession {
     /// keeps the client's descriptors, so output goes to a file rather than a pipe.
     @discardableResult
     public func tmux(_ arguments: [String]) throws -> String {
+        try Self.tmux(socket: socket, arguments)
+    }
+
+    /// Runs tmux on `socket` (see ``tmux(_:)``); blocks the calling thread until tmux exits.
+    private static func tmux(socket: String, _ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
             "\(socket)-\(UUID().uuidString).out"
         ).path
@@ -99,6 +104,18 @@ public final class TmuxSession {
     /// The visible screen text.
     public func capture() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
 
+    /// The visible screen text, read on a thread of its own: polling loops wait without holding
+    /// one of the few threads that run every other test's tasks.
+    private func captureOffPool() async -> String {
+        let socket = self.socket
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    returning: (try? Self.tmux(socket: socket, ["capture-pane", "-p", "-t", "main"])) ?? "")
+            }
+        }
+    }
+
     /// Waits until the screen contains `text` at least `count` times; returns the screen (fails the
     /// test on timeout).
     @discardableResult
@@ -108,7 +125,7 @@ public final class TmuxSession {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
-            screen = capture()
+            screen = await captureOffPool()
             if screen.components(separatedBy: text).count - 1 >= count { return screen }
             try? await Task.sleep(for: .milliseconds(100))
         }
@@ -125,7 +142,7 @@ public final class TmuxSession {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
-            screen = capture()
+            screen = await captureOffPool()
             if !screen.contains(text) { return screen }
             try? await Task.sleep(for: .milliseconds(100))
         }
