@@ -116,6 +116,7 @@ let package = Package(
         .target(name: "OrderedJSON"),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(
             name: "Browser",
             dependencies: [
@@ -132,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "hammock",
             dependencies: [
-                "Browser", "Terminal", "TUICore", "DemoAPI", "Siesta",
+                "Browser", "Terminal", "TUICore", "DemoAPI", "Siesta", "CMalloc",
                 "SiestaSQLite", "SQLiteStore", "HTTPCore", "Workspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -149,6 +149,7 @@ struct Hammock: AsyncParsableCommand {
     func run() async throws {
         // A helper process (a clipboard tool) that goes away must never end hammock.
         signal(SIGPIPE, SIG_IGN)
+        AllocatorPolicy.returnLargeBlocksPromptly()
         if listThemes {
             print(ThemeCatalog.load().listing(), terminator: "")
             return

@@ -147,6 +147,30 @@ struct HTTPTransportTests {
         #expect(outcome?.kind == .cancelled)
     }
 
+    @Test("a cancelled transfer reads no more of its body and ends as cancelled")
+    func cancelStopsReading() async throws {
+        let server = try await SharedDemoServer.get()
+        var components = URLComponents(
+            url: server.baseURL.appendingPathComponent("download"), resolvingAgainstBaseURL: false)!
+        components.queryItems = [
+            URLQueryItem(name: "bytes", value: "20000000"), URLQueryItem(name: "chunk", value: "65536"),
+            URLQueryItem(name: "delay", value: "5"),
+        ]
+        let outcome = NIOLockedValueBox<Result<HTTPExchangeResponse, HTTPFailure>?>(nil)
+        let transfer = transport.start(request(components.url!)) { result in outcome.withLockedValue { $0 = result } }
+        await waitUntil("some of the body arrives") { transfer.progress.responseBytesReceived > 200_000 }
+        transfer.cancel()
+        let atCancel = transfer.progress.responseBytesReceived
+        await waitUntil("the transfer ends") { outcome.withLockedValue { $0 } != nil }
+        guard case .failure(let failure) = outcome.withLockedValue({ $0 }) else {
+            Issue.record("the transfer was not cancelled: \(String(describing: outcome.withLockedValue { $0 }))")
+            return
+        }
+        #expect(failure.kind == .cancelled)
+        #expect(transfer.progress.responseBytesReceived == atCancel)
+        #expect(atCancel < 20_000_000)
+    }
+
     @Test("a transport that was shut down fails new exchanges instead of hanging")
     func afterShutdown() async throws {
         let server = try await SharedDemoServer.get()

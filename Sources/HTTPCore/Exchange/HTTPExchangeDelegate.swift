@@ -115,10 +115,12 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         if cancelled { task.cancel() }
     }
 
-    /// Cancels the current hop and keeps any later one from starting.
+    /// Cancels the current hop and keeps any later one from starting; the body read so far is
+    /// let go at once, and no more is kept.
     func cancel() {
         let task = state.withLockedValue { state in
             state.isCancelled = true
+            state.body = ByteBuffer()
             return state.task
         }
         task?.cancel()
@@ -233,6 +235,10 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             return task.eventLoop.makeSucceededVoidFuture()
         }
         let fits = state.withLockedValue { state in
+            // After a cancel, nothing more is kept; the failed future stops the reading.
+            if state.isCancelled {
+                return false
+            }
             // A redirect's body is read to keep the connection usable, and dropped.
             if state.redirect != nil {
                 state.redirectBodyBytes += buffer.readableBytes
