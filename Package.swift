@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "SiestaTests",
             dependencies: [
-                "Siesta", "DemoAPI", "TestSupport",
+                "Siesta", "HTTPCore", "DemoAPI", "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),

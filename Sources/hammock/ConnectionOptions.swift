@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import HTTPCore
 
-/// The command-line options for TLS and proxies, turned into the HTTP core's client settings.
+/// The command-line options for TLS, proxies and the body size limit, turned into the HTTP
+/// core's client settings.
 ///
 /// A file that cannot be read or parsed, a key that does not match its certificate, or a proxy
 /// URL that cannot be used (from `--proxy` or the environment) stops hammock before it starts,
@@ -44,6 +45,16 @@ struct ConnectionOptions: ParsableArguments {
             valueName: "url"))
     var proxy: String?
 
+    @Option(
+        name: .customLong("max-body-size"),
+        help: ArgumentHelp(
+            """
+            The largest response body kept, after decompression: bytes, or with K, M, G (powers of 1024). \
+            A larger one fails with a message naming the limit. Default: 1G.
+            """,
+            valueName: "size"))
+    var maximumBodySize: ByteSize?
+
     func validate() throws {
         _ = try clientSettings()
     }
@@ -58,7 +69,9 @@ struct ConnectionOptions: ParsableArguments {
                 privateKeyFile: privateKey, insecure: insecure)
             tls.untrustedAdvice = "Use --cacert FILE to trust it, or --insecure."
             let proxies = try HTTPProxySettings.fromEnvironment(environment, override: proxy)
-            return HTTPClientSettings(tls: tls, proxy: proxies)
+            return HTTPClientSettings(
+                maximumBodySize: maximumBodySize?.bytes ?? 1 << 30,
+                bodySizeAdvice: "Raise it with --max-body-size (e.g. --max-body-size 4G).", tls: tls, proxy: proxies)
         } catch {
             throw ValidationError(error.message)
         }

@@ -91,6 +91,17 @@ struct HTTPTransportTests {
             await failure(of: request(server.baseURL.appendingPathComponent("large")), maximumBodySize: 100))
         #expect(failure.kind == .bodyTooLarge(limit: 100))
         #expect(failure.headReceived)
+        let limit = try #require(failure.underlying as? HTTPLimitFailure)
+        #expect(limit.limit == .bodySize(100))
+        let announced = try #require(limit.announced)
+        #expect(announced > 100)
+        #expect(
+            String(describing: failure.underlying)
+                == "The response body is larger than the 100 bytes limit (it announced \(HTTPLimitFailure.size(announced)))."
+        )
+        #expect(HTTPLimitFailure.size(1) == "1 byte")
+        #expect(HTTPLimitFailure.size(1 << 30) == "1 GiB")
+        #expect(HTTPLimitFailure.size(1536) == "1.5 KiB")
     }
 
     @Test("the request's timeout bounds the whole exchange")

@@ -71,6 +71,19 @@ struct CommandLineTests {
         #expect(!run.error.contains("Missing value"))
     }
 
+    @Test("--max-body-size takes bytes or K, M, G and refuses anything else")
+    func maximumBodySize() async throws {
+        for accepted in ["1048576", "512K", "64M", "1G", "2GiB"] {
+            let run = try await HammockProcess.run(["--max-body-size", accepted, "--no-cache"])
+            #expect(run.error.hasPrefix("hammock: standard input is not a terminal"), "\(accepted): \(run.error)")
+        }
+        for refused in ["12Q", "-1", "1.5G", "G", "99999999999T"] {
+            let run = try await HammockProcess.run(["--max-body-size=\(refused)", "--no-cache"])
+            #expect(run.status != 0)
+            #expect(run.error.contains("--max-body-size"), "\(refused): \(run.error)")
+        }
+    }
+
     @Test("zero and positive seconds are accepted (the run stops only at the terminal check)")
     func validSeconds() async throws {
         let run = try await HammockProcess.run(["--expiration", "0", "--retry", "2.5", "--no-cache"])

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import Siesta
 import TestSupport
 import Testing
@@ -37,6 +38,27 @@ struct BadInputTests {
         let error = try await loadError("/anything", service: service)
         #expect(error.cause is RequestError.Cause.ConnectionFailed)
         #expect(error.userMessage == "Could not connect to the server")
+    }
+
+    @Test("a body over the limit and a compression bomb fail with sentences naming the limit; data stays")
+    func limits() async throws {
+        let provider = AsyncHTTPClientProvider(
+            settings: HTTPClientSettings(maximumBodySize: 1000, bodySizeAdvice: "Raise it with --max-body-size."))
+        let service = try await TestServer.service(networking: provider)
+        let users = service.resource("/users/3")
+        await completion(of: users.load())
+        #expect(users.jsonDict["id"] as? Int == 3)
+        let tooLarge = try await loadError("/large", service: service, params: ["count": "100"])
+        #expect(
+            tooLarge.userMessage
+                == "The response body is larger than the 1000 bytes limit (it announced 11.7 KiB). Raise it with "
+                + "--max-body-size.")
+        let bomb = try await loadError("/compressed/bomb")
+        #expect(
+            bomb.userMessage
+                == "The response body expands more than 100 times when decompressed; it was refused as a possible "
+                + "compression bomb.")
+        #expect(users.jsonDict["id"] as? Int == 3)
     }
 
     @Test("timeout")

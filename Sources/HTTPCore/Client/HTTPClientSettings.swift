@@ -19,6 +19,13 @@ package struct HTTPClientSettings: Sendable, Hashable {
     package var decompresses: Bool
     /// The largest ratio of decompressed to compressed size accepted, against zip bombs.
     package var maximumDecompressionRatio: Int
+    /// The most body bytes an exchange keeps, after decompression; a larger body fails with an
+    /// ``HTTPLimitFailure``. 1 GiB by default; a request may ask for less
+    /// (``HTTPTransport/start(_:maximumBodySize:completion:)``). Streams are not limited.
+    package var maximumBodySize: Int
+    /// A sentence added to the message of a body over ``maximumBodySize``, telling how to raise
+    /// it (the browser names its `--max-body-size` option); nil for none.
+    package var bodySizeAdvice: String?
     /// Whether a failed connection attempt is retried with backoff until ``connectTimeout``
     /// runs out. Off by default, so an unreachable server is reported at once.
     package var retriesFailedConnections: Bool
@@ -43,6 +50,8 @@ package struct HTTPClientSettings: Sendable, Hashable {
         maximumRedirects: Int = 10,
         decompresses: Bool = true,
         maximumDecompressionRatio: Int = 100,
+        maximumBodySize: Int = 1 << 30,
+        bodySizeAdvice: String? = nil,
         retriesFailedConnections: Bool = false,
         tls: HTTPTLSSettings = HTTPTLSSettings(),
         proxy: HTTPProxySettings = .direct,
@@ -54,6 +63,8 @@ package struct HTTPClientSettings: Sendable, Hashable {
         self.maximumRedirects = maximumRedirects
         self.decompresses = decompresses
         self.maximumDecompressionRatio = maximumDecompressionRatio
+        self.maximumBodySize = max(0, maximumBodySize)
+        self.bodySizeAdvice = bodySizeAdvice
         self.retriesFailedConnections = retriesFailedConnections
         self.tls = tls
         self.proxy = proxy

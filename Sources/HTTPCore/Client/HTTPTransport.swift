@@ -78,12 +78,13 @@ package final class HTTPTransport: Sendable {
     /// and the monitor receives the ``HTTPStream``.
     package func start(
         _ request: URLRequest,
-        maximumBodySize: Int = .max,
+        maximumBodySize: Int? = nil,
         completion: @escaping @Sendable (Result<HTTPExchangeResponse, HTTPFailure>) -> Void
     ) -> HTTPTransfer {
         let monitor = monitor
         let streams = monitor?.takesStreams == true
-        return begin(request, maximumBodySize: maximumBodySize, streaming: streams ? .detect : .never) {
+        let limit = min(maximumBodySize ?? settings.maximumBodySize, settings.maximumBodySize)
+        return begin(request, maximumBodySize: limit, streaming: streams ? .detect : .never) {
             result, stream in
             completion(result)
             if let stream { monitor?.streamOpened(stream) }
@@ -149,6 +150,7 @@ package final class HTTPTransport: Sendable {
         let delegateBox = NIOLockedValueBox<HTTPExchangeDelegate?>(nil)
         let delegate = HTTPExchangeDelegate(
             url: request.url ?? URL(string: "about:blank")!, maximumBodySize: maximumBodySize,
+            limitAdvice: (bodySize: settings.bodySizeAdvice, decompressionRatio: settings.maximumDecompressionRatio),
             cookieJar: settings.cookieJar,
             redirectTarget: { head in
                 chain.target(status: Int(head.status.code), location: head.headers.first(name: "location"))
@@ -223,7 +225,7 @@ package final class HTTPTransport: Sendable {
 
     /// Sends a request and waits for the complete response. Cancelling the calling task cancels
     /// the exchange.
-    package func send(_ request: URLRequest, maximumBodySize: Int = .max) async throws(HTTPFailure)
+    package func send(_ request: URLRequest, maximumBodySize: Int? = nil) async throws(HTTPFailure)
         -> HTTPExchangeResponse
     {
         let handle = HTTPTransferSlot()

@@ -69,6 +69,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     private let state: NIOLockedValueBox<State>
     private let start = ContinuousClock.now
     private let maximumBodySize: Int
+    private let limitAdvice: (bodySize: String?, decompressionRatio: Int)
     private let cookieJar: HTTPCookieJar?
     private let redirectTarget: RedirectTarget?
     private let followRedirect: FollowRedirect?
@@ -77,12 +78,14 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     /// Creates the delegate of an exchange for `url`. Without `redirectTarget` every response is
     /// final; `cookieJar` stores the cookies of every response head.
     init(
-        url: URL, maximumBodySize: Int, cookieJar: HTTPCookieJar? = nil, redirectTarget: RedirectTarget? = nil,
+        url: URL, maximumBodySize: Int, limitAdvice: (bodySize: String?, decompressionRatio: Int) = (nil, 100),
+        cookieJar: HTTPCookieJar? = nil, redirectTarget: RedirectTarget? = nil,
         followRedirect: FollowRedirect? = nil, streamDecision: StreamDecision? = nil,
         completion: @escaping Completion
     ) {
         self.streamDecision = streamDecision
         self.maximumBodySize = maximumBodySize
+        self.limitAdvice = limitAdvice
         self.cookieJar = cookieJar
         self.redirectTarget = redirectTarget
         self.followRedirect = followRedirect
@@ -264,9 +267,25 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         let failure =
             cancelled
             ? HTTPFailure(kind: .cancelled, underlying: HTTPClientError.cancelled)
-            : HTTPFailure(classifying: error, headReceived: headReceived)
+            : explained(HTTPFailure(classifying: error, headReceived: headReceived))
         if endStream(failure) { return }
         finish(.failure(failure))
+    }
+
+    /// `failure` with the limit it hit named in an ``HTTPLimitFailure``, when it hit one.
+    private func explained(_ failure: HTTPFailure) -> HTTPFailure {
+        let announced = state.withLockedValue { $0.progress.responseBytesTotal }
+        var explained = failure
+        switch failure.kind {
+        case .bodyTooLarge:
+            explained.underlying = HTTPLimitFailure(
+                limit: .bodySize(maximumBodySize), announced: announced, advice: limitAdvice.bodySize)
+        case .decompressionLimit:
+            explained.underlying = HTTPLimitFailure(limit: .decompressionRatio(limitAdvice.decompressionRatio))
+        default:
+            break
+        }
+        return explained
     }
 
     /// Ends the stream, if the response became one, with `failure` (nil: the body ended). Returns

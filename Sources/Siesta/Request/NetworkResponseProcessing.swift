@@ -87,9 +87,10 @@ enum NetworkResponseProcessing {
             return RequestError(
                 userMessage: "Invalid URL: \(String(describing: networkError))",
                 cause: RequestError.Cause.InvalidRequestURL(urlSource: source))
-        case .tls:
+        case .tls, .bodyTooLarge, .decompressionLimit:
+            // The sentence names what failed: the certificate, or the limit and how to raise it.
             return RequestError(userMessage: String(describing: networkError), cause: networkError)
-        case .protocolViolation, .bodyTooLarge, .decompressionLimit, .other:
+        case .protocolViolation, .other:
             return RequestError(
                 userMessage: proxyMessage ?? "Network error: \(String(describing: networkError))", cause: networkError)
         }

@@ -67,10 +67,9 @@ extension Squid.Error {
                 failure.headReceived
                 ? .invalidResponse(url: url, reason: "the connection closed before the body was complete")
                 : .noConnection(url: url, reason: "the connection was closed by the server")
-        case .bodyTooLarge(let limit):
-            self = .invalidResponse(url: url, reason: "the body is larger than \(limit) bytes")
-        case .decompressionLimit:
-            self = .invalidResponse(url: url, reason: "the compressed body expands beyond the decompression limit")
+        case .bodyTooLarge, .decompressionLimit:
+            let sentence = String(describing: failure.underlying)
+            self = .invalidResponse(url: url, reason: sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence)
         case .tls:
             let sentence = String(describing: failure.underlying)
             self = .noConnection(url: url, reason: sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence)
