@@ -51,6 +51,7 @@ struct WebSocketConsoleTests {
         let messages = try #require(console(browser)?.messages)
         #expect(messages.map(\.direction) == [.sent, .received, .sent, .received])
         #expect(messages.map(\.kind) == [.text, .text, .json, .json])
+        try #require(messages.count == 4)
         #expect(messages[1].lines == ["hello"])
         // Pretty-printed with the sender's key order and number text.
         #expect(messages[3].lines == ["{", #"  "b": 1.50,"#, #"  "a": ["#, "    true,", "    null", "  ]", "}"])

@@ -61,6 +61,14 @@ struct BadInputTests {
         #expect(users.jsonDict["id"] as? Int == 3)
     }
 
+    @Test("the public provider takes a body limit and its message says how to raise it")
+    func publicBodyLimit() async throws {
+        let service = try await TestServer.service(networking: AsyncHTTPClientProvider(maximumBodySize: 2048))
+        let error = try await loadError("/large", service: service, params: ["count": "100"])
+        #expect(error.userMessage.hasPrefix("The response body is larger than the 2 KiB limit"))
+        #expect(error.userMessage.hasSuffix("Raise it with AsyncHTTPClientProvider(maximumBodySize:)."))
+    }
+
     @Test("timeout")
     func timeout() async throws {
         let service = try await TestServer.service()

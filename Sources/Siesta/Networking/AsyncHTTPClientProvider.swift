@@ -13,8 +13,8 @@ import HTTPCore
 /// ``shutdown()``.
 ///
 /// Defaults: connect timeout 10 s, read (idle) timeout 60 s, redirects followed (up to 10, no
-/// cycles), gzip/deflate responses decompressed (up to 100× expansion, against zip bombs), a
-/// refused connection reported at once rather than retried. A request's
+/// cycles), gzip/deflate responses decompressed (up to 100× expansion, against zip bombs), bodies
+/// of at most 1 GiB, a refused connection reported at once rather than retried. A request's
 /// `URLRequest.timeoutInterval` bounds the whole exchange, headers and body. Repeated response
 /// headers are joined with `", "`, except `Set-Cookie`, whose values are joined with a line feed
 /// so that cookies with dates stay apart.
@@ -31,15 +31,21 @@ public final class AsyncHTTPClientProvider: NetworkingProvider {
     ///   - retriesFailedConnections: Whether a failed connection attempt (e.g. connection
     ///     refused) is retried with backoff until `connectTimeout` runs out. Off by default, so an
     ///     unreachable server is reported at once.
+    ///   - maximumBodySize: The most body bytes a response may have, after decompression; a
+    ///     larger one fails with a ``RequestError`` whose message names the limit. 1 GiB by
+    ///     default.
     public convenience init(
         connectTimeout: TimeInterval = 10,
         readTimeout: TimeInterval = 60,
         maximumRedirects: Int = 10,
-        retriesFailedConnections: Bool = false
+        retriesFailedConnections: Bool = false,
+        maximumBodySize: Int = 1 << 30
     ) {
         self.init(
             settings: HTTPClientSettings(
                 connectTimeout: connectTimeout, readTimeout: readTimeout, maximumRedirects: maximumRedirects,
+                maximumBodySize: maximumBodySize,
+                bodySizeAdvice: "Raise it with AsyncHTTPClientProvider(maximumBodySize:).",
                 retriesFailedConnections: retriesFailedConnections))
     }
 
