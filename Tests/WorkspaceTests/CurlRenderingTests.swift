@@ -27,6 +27,12 @@ private let roundTripCases: [CurlRoundTripCase] = [
         name: "a combining mark after the scheme",
         definition: RequestDefinition(method: "GET", url: "http://\u{065A}x/")),
     CurlRoundTripCase(
+        // Found by fuzzing: "curl.exe " anywhere in the text was taken for a Windows command, whose
+        // quoting has no $'…', so a header written with $'…' did not read back.
+        name: "curl.exe in the URL and a control character in a header",
+        definition: RequestDefinition(
+            method: "GET", url: "http://curl.exe/", headers: [HeaderField(name: "X-Bell", value: "a\u{7}b")])),
+    CurlRoundTripCase(
         name: "unicode",
         definition: RequestDefinition(
             method: "PUT", url: "https://example.com/名前?city=São Paulo",

@@ -143,7 +143,7 @@ public enum CurlCommand {
     }
 
     /// A command copied for Windows `cmd.exe`: lines continued with a separate `^` (and none
-    /// with `\`), or quoting with `^"`.
+    /// with `\`), a command word `curl.exe`, or `^"` quoting right after the command word.
     private static func isWindowsStyle(_ text: String) -> Bool {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropLast().map { line in
             String(line.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
@@ -151,6 +151,10 @@ public enum CurlCommand {
         let caret = lines.contains { $0 == "^" || $0.hasSuffix(" ^") || $0.hasSuffix("\t^") }
         let backslash = lines.contains { $0.hasSuffix("\\") }
         if caret && !backslash { return true }
-        return text.contains("curl ^\"") || text.contains("curl.exe ")
+        // Only the command word counts: a URL or header may well mention curl.exe.
+        let words = text.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline })
+        guard let command = words.first, isCurl(String(command)) else { return false }
+        let rest = words.count > 1 ? words[1].drop { $0 == " " || $0 == "\t" } : ""
+        return command.lowercased().hasSuffix("curl.exe") || rest.hasPrefix("^\"")
     }
 }
