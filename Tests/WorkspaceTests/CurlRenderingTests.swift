@@ -33,6 +33,14 @@ private let roundTripCases: [CurlRoundTripCase] = [
         definition: RequestDefinition(
             method: "GET", url: "http://curl.exe/", headers: [HeaderField(name: "X-Bell", value: "a\u{7}b")])),
     CurlRoundTripCase(
+        // Found by fuzzing: a line of a quoted value ending in "^" made the command read as a
+        // Windows one; such values are written with $'…' and \n.
+        name: "a body line that ends in a caret",
+        definition: RequestDefinition(
+            method: "POST", url: "https://example.com/",
+            headers: [HeaderField(name: "Content-Type", value: "text/plain")], body: "first line ^\nsecond",
+            bodyKind: .text)),
+    CurlRoundTripCase(
         name: "unicode",
         definition: RequestDefinition(
             method: "PUT", url: "https://example.com/名前?city=São Paulo",

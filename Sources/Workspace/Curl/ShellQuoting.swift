@@ -3,12 +3,21 @@ enum ShellQuoting {
     /// `text` as one bash word: as it is when it holds only characters no shell treats
     /// specially, else in single quotes (`'` written as `'\''`), or as `$'…'` with `\xHH`
     /// escapes when it holds control characters other than tab and newline, which a paste into
-    /// a terminal could otherwise mangle. An empty text is `''`.
+    /// a terminal could otherwise mangle, or a line that ends in `^`, which would read as a
+    /// Windows `cmd` continuation. An empty text is `''`.
     static func quoted(_ text: String) -> String {
         if text.isEmpty { return "''" }
         if text.unicodeScalars.allSatisfy(isPlain) { return text }
-        if text.unicodeScalars.contains(where: needsEscape) { return ansiQuoted(text) }
+        if text.unicodeScalars.contains(where: needsEscape) || hasCaretLineEnd(text) { return ansiQuoted(text) }
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Whether a line of `text` other than the last ends in `^` (spaces and tabs after it
+    /// aside).
+    private static func hasCaretLineEnd(_ text: String) -> Bool {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropLast().contains { line in
+            line.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.first == "^"
+        }
     }
 
     private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
