@@ -55,6 +55,20 @@ struct ConnectionOptions: ParsableArguments {
             valueName: "size"))
     var maximumBodySize: ByteSize?
 
+    @Option(
+        name: .customLong("timeout"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds without receiving a byte before a request fails (the read timeout); 0 waits for ever. Default: 60.",
+            valueName: "seconds"))
+    var readTimeout: Double?
+
+    @Option(
+        name: .customLong("max-redirects"),
+        parsing: .unconditional,
+        help: ArgumentHelp("Redirects followed per request; 0 follows none. Default: 10.", valueName: "count"))
+    var maximumRedirects: Int?
+
     func validate() throws {
         _ = try clientSettings()
     }
@@ -63,6 +77,12 @@ struct ConnectionOptions: ParsableArguments {
     func clientSettings(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError)
         -> HTTPClientSettings
     {
+        if let readTimeout, !(readTimeout >= 0 && readTimeout <= 86400 * 365) {
+            throw ValidationError("--timeout takes seconds from 0 (no read timeout) to a year, not \(readTimeout)")
+        }
+        if let maximumRedirects, !(0...1000).contains(maximumRedirects) {
+            throw ValidationError("--max-redirects takes a count from 0 to 1000, not \(maximumRedirects)")
+        }
         do {
             var tls = try HTTPTLSSettings.load(
                 caCertificateFile: caCertificate, clientCertificateFile: clientCertificate,
@@ -70,8 +90,14 @@ struct ConnectionOptions: ParsableArguments {
             tls.untrustedAdvice = "Use --cacert FILE to trust it, or --insecure."
             let proxies = try HTTPProxySettings.fromEnvironment(environment, override: proxy)
             return HTTPClientSettings(
+                readTimeout: readTimeout.map { $0 == 0 ? nil : $0 } ?? 60,
+                maximumRedirects: maximumRedirects ?? 10,
                 maximumBodySize: maximumBodySize?.bytes ?? 1 << 30,
-                bodySizeAdvice: "Raise it with --max-body-size (e.g. --max-body-size 4G).", tls: tls, proxy: proxies)
+                limitAdvice: HTTPLimitAdvice(
+                    bodySize: "Raise it with --max-body-size (e.g. --max-body-size 4G).",
+                    readTimeout: "Raise it with --timeout (e.g. --timeout 300).",
+                    redirects: "Raise it with --max-redirects."),
+                tls: tls, proxy: proxies)
         } catch {
             throw ValidationError(error.message)
         }

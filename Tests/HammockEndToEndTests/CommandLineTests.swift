@@ -84,6 +84,19 @@ struct CommandLineTests {
         }
     }
 
+    @Test("--timeout takes seconds and --max-redirects a count; anything else is refused with the option named")
+    func timeoutAndRedirects() async throws {
+        let accepted = try await HammockProcess.run(["--timeout", "0", "--max-redirects", "0", "--no-cache"])
+        #expect(accepted.error.hasPrefix("hammock: standard input is not a terminal"), "\(accepted.error)")
+        for (option, refused) in [
+            ("--timeout", "-1"), ("--timeout", "soon"), ("--max-redirects", "-1"), ("--max-redirects", "5000"),
+        ] {
+            let run = try await HammockProcess.run([option, refused, "--no-cache"])
+            #expect(run.status != 0)
+            #expect(run.error.contains(option), "\(option) \(refused): \(run.error)")
+        }
+    }
+
     @Test("zero and positive seconds are accepted (the run stops only at the terminal check)")
     func validSeconds() async throws {
         let run = try await HammockProcess.run(["--expiration", "0", "--retry", "2.5", "--no-cache"])

@@ -43,7 +43,8 @@ struct BadInputTests {
     @Test("a body over the limit and a compression bomb fail with sentences naming the limit; data stays")
     func limits() async throws {
         let provider = AsyncHTTPClientProvider(
-            settings: HTTPClientSettings(maximumBodySize: 1000, bodySizeAdvice: "Raise it with --max-body-size."))
+            settings: HTTPClientSettings(
+                maximumBodySize: 1000, limitAdvice: HTTPLimitAdvice(bodySize: "Raise it with --max-body-size.")))
         let service = try await TestServer.service(networking: provider)
         let users = service.resource("/users/3")
         await completion(of: users.load())
@@ -77,7 +78,8 @@ struct BadInputTests {
         // The server answers after 30 s; the 0.3 s timeout must end the request long before.
         let error = try await loadError("/slow", service: service, params: ["delay": "30000"])
         #expect(error.cause is RequestError.Cause.TimedOut)
-        #expect(error.userMessage == "The request timed out")
+        #expect(
+            error.userMessage == "The request timed out after 0.3 s (its timeout). Raise the request's timeoutInterval.")
         #expect(Date().timeIntervalSince(started) < 10)
     }
 

@@ -18,6 +18,7 @@ enum RouterFactory {
         EchoRoutes().register(on: router)
         AnythingRoutes().register(on: router)
         BrokenRoutes().register(on: router)
+        HostileServerRoutes(store: store).register(on: router)
         CompressedRoutes().register(on: router)
         HostileRoutes().register(on: router)
         UnicodeRoutes().register(on: router)

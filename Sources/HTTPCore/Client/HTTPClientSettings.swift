@@ -23,9 +23,9 @@ package struct HTTPClientSettings: Sendable, Hashable {
     /// ``HTTPLimitFailure``. 1 GiB by default; a request may ask for less
     /// (``HTTPTransport/start(_:maximumBodySize:completion:)``). Streams are not limited.
     package var maximumBodySize: Int
-    /// A sentence added to the message of a body over ``maximumBodySize``, telling how to raise
-    /// it (the browser names its `--max-body-size` option); nil for none.
-    package var bodySizeAdvice: String?
+    /// Sentences added to the message of a failure that hit a limit, telling how to raise it
+    /// (the browser names its command-line options). None by default.
+    package var limitAdvice: HTTPLimitAdvice
     /// Whether a failed connection attempt is retried with backoff until ``connectTimeout``
     /// runs out. Off by default, so an unreachable server is reported at once.
     package var retriesFailedConnections: Bool
@@ -51,7 +51,7 @@ package struct HTTPClientSettings: Sendable, Hashable {
         decompresses: Bool = true,
         maximumDecompressionRatio: Int = 100,
         maximumBodySize: Int = 1 << 30,
-        bodySizeAdvice: String? = nil,
+        limitAdvice: HTTPLimitAdvice = HTTPLimitAdvice(),
         retriesFailedConnections: Bool = false,
         tls: HTTPTLSSettings = HTTPTLSSettings(),
         proxy: HTTPProxySettings = .direct,
@@ -64,7 +64,7 @@ package struct HTTPClientSettings: Sendable, Hashable {
         self.decompresses = decompresses
         self.maximumDecompressionRatio = maximumDecompressionRatio
         self.maximumBodySize = max(0, maximumBodySize)
-        self.bodySizeAdvice = bodySizeAdvice
+        self.limitAdvice = limitAdvice
         self.retriesFailedConnections = retriesFailedConnections
         self.tls = tls
         self.proxy = proxy

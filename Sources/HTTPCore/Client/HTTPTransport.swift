@@ -122,7 +122,8 @@ package final class HTTPTransport: Sendable {
         monitor?.prepare(&request)
         settings.defaultHeaders.apply(to: &request)
         let chain = HTTPRedirectChain(
-            request: request, maximumRedirects: settings.maximumRedirects, cookieJar: settings.cookieJar)
+            request: request, maximumRedirects: settings.maximumRedirects, cookieJar: settings.cookieJar,
+            advice: settings.limitAdvice.redirects)
         let sent = chain.request
         let monitor = monitor
         let settings = settings
@@ -149,8 +150,10 @@ package final class HTTPTransport: Sendable {
                 }
         let delegateBox = NIOLockedValueBox<HTTPExchangeDelegate?>(nil)
         let delegate = HTTPExchangeDelegate(
-            url: request.url ?? URL(string: "about:blank")!, maximumBodySize: maximumBodySize,
-            limitAdvice: (bodySize: settings.bodySizeAdvice, decompressionRatio: settings.maximumDecompressionRatio),
+            url: request.url ?? URL(string: "about:blank")!,
+            limits: HTTPExchangeLimits(
+                maximumBodySize: maximumBodySize, decompressionRatio: settings.maximumDecompressionRatio,
+                readTimeout: settings.readTimeout, requestTimeout: timeout, advice: settings.limitAdvice),
             cookieJar: settings.cookieJar,
             redirectTarget: { head in
                 chain.target(status: Int(head.status.code), location: head.headers.first(name: "location"))

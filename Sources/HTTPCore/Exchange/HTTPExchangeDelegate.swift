@@ -68,8 +68,8 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     private let state: NIOLockedValueBox<State>
     private let start = ContinuousClock.now
-    private let maximumBodySize: Int
-    private let limitAdvice: (bodySize: String?, decompressionRatio: Int)
+    private let limits: HTTPExchangeLimits
+    private var maximumBodySize: Int { limits.maximumBodySize }
     private let cookieJar: HTTPCookieJar?
     private let redirectTarget: RedirectTarget?
     private let followRedirect: FollowRedirect?
@@ -78,14 +78,13 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     /// Creates the delegate of an exchange for `url`. Without `redirectTarget` every response is
     /// final; `cookieJar` stores the cookies of every response head.
     init(
-        url: URL, maximumBodySize: Int, limitAdvice: (bodySize: String?, decompressionRatio: Int) = (nil, 100),
+        url: URL, limits: HTTPExchangeLimits,
         cookieJar: HTTPCookieJar? = nil, redirectTarget: RedirectTarget? = nil,
         followRedirect: FollowRedirect? = nil, streamDecision: StreamDecision? = nil,
         completion: @escaping Completion
     ) {
         self.streamDecision = streamDecision
-        self.maximumBodySize = maximumBodySize
-        self.limitAdvice = limitAdvice
+        self.limits = limits
         self.cookieJar = cookieJar
         self.redirectTarget = redirectTarget
         self.followRedirect = followRedirect
@@ -279,9 +278,21 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         switch failure.kind {
         case .bodyTooLarge:
             explained.underlying = HTTPLimitFailure(
-                limit: .bodySize(maximumBodySize), announced: announced, advice: limitAdvice.bodySize)
+                limit: .bodySize(maximumBodySize), announced: announced, advice: limits.advice.bodySize)
         case .decompressionLimit:
-            explained.underlying = HTTPLimitFailure(limit: .decompressionRatio(limitAdvice.decompressionRatio))
+            explained.underlying = HTTPLimitFailure(limit: .decompressionRatio(limits.decompressionRatio))
+        case .timedOut:
+            let error = failure.underlying as? HTTPClientError
+            if error == .readTimeout, let seconds = limits.readTimeout {
+                explained.underlying = HTTPLimitFailure(limit: .readTimeout(seconds), advice: limits.advice.readTimeout)
+            } else if error == .deadlineExceeded, let seconds = limits.requestTimeout {
+                explained.underlying = HTTPLimitFailure(
+                    limit: .requestTimeout(seconds), advice: limits.advice.requestTimeout)
+            }
+        case .malformedResponse:
+            if failure.underlying as? HTTPParserError == .headerOverflow {
+                explained.underlying = HTTPLimitFailure(limit: .headerSize(HTTPExchangeLimits.headerBytes))
+            }
         default:
             break
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The underlying error of an ``HTTPFailure`` that hit one of the transport's limits: which
 /// limit, what was seen, and how to raise it. ``description`` is the sentence, e.g. `The
 /// response body is larger than the 64 MiB limit (it announced 80 MiB). Raise it with
@@ -9,6 +11,12 @@ package struct HTTPLimitFailure: Error, CustomStringConvertible, Sendable, Equat
         case bodySize(Int)
         /// The most a compressed body may expand (``HTTPClientSettings/maximumDecompressionRatio``).
         case decompressionRatio(Int)
+        /// The most bytes of header fields, in total or in one field.
+        case headerSize(Int)
+        /// Seconds without receiving a byte (``HTTPClientSettings/readTimeout``).
+        case readTimeout(TimeInterval)
+        /// Seconds the whole request may take (its `timeoutInterval`).
+        case requestTimeout(TimeInterval)
     }
 
     /// The limit hit.
@@ -39,11 +47,29 @@ package struct HTTPLimitFailure: Error, CustomStringConvertible, Sendable, Equat
             text =
                 "The response body expands more than \(ratio) times when decompressed; it was refused as a possible "
                 + "compression bomb."
+        case .headerSize(let bytes):
+            text =
+                "The response's header fields are larger than the \(Self.size(Int64(bytes))) limit, in total or in one "
+                + "field. The limit is fixed; the server has to send fewer or shorter header fields."
+        case .readTimeout(let seconds):
+            text = "The request timed out: nothing arrived for \(Self.duration(seconds)) (the read timeout)."
+        case .requestTimeout(let seconds):
+            text = "The request timed out after \(Self.duration(seconds)) (its timeout)."
         }
         if let advice {
             text += " " + advice
         }
         return text
+    }
+
+    /// `seconds` for people: "0.3 s", "60 s", "2 min 5 s".
+    package static func duration(_ seconds: TimeInterval) -> String {
+        guard seconds >= 120 else {
+            let rounded = (seconds * 10).rounded() / 10
+            return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+        }
+        let whole = Int(seconds.rounded())
+        return whole % 60 == 0 ? "\(whole / 60) min" : "\(whole / 60) min \(whole % 60) s"
     }
 
     /// `bytes` for people: "512 bytes", "64 KiB", "1.5 MiB", "1 GiB".

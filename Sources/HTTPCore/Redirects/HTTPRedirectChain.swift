@@ -26,14 +26,17 @@ final class HTTPRedirectChain: Sendable {
     /// Redirects followed at most; 0 follows none.
     let maximumRedirects: Int
     private let cookieJar: HTTPCookieJar?
+    private let advice: String?
     private let state: NIOLockedValueBox<State>
 
-    /// Starts with `request`, adding the jar's cookies to it.
-    init(request: URLRequest, maximumRedirects: Int, cookieJar: HTTPCookieJar?) {
+    /// Starts with `request`, adding the jar's cookies to it. `advice` tells how to raise
+    /// `maximumRedirects` in the failure that names it.
+    init(request: URLRequest, maximumRedirects: Int, cookieJar: HTTPCookieJar?, advice: String? = nil) {
         var request = request
         let callerSetCookie = cookieJar?.addCookieHeader(to: &request) ?? true
         self.maximumRedirects = maximumRedirects
         self.cookieJar = cookieJar
+        self.advice = advice
         var state = State(request: request, callerSetCookie: callerSetCookie)
         state.visited.insert(Self.key(of: request))
         self.state = NIOLockedValueBox(state)
@@ -56,7 +59,8 @@ final class HTTPRedirectChain: Sendable {
         let cookieJar = cookieJar
         return state.withLockedValue { state in
             guard state.followed < maximumRedirects else {
-                let failure = HTTPRedirectFailure(reason: .tooMany(limit: maximumRedirects), url: target.absoluteString)
+                let failure = HTTPRedirectFailure(
+                    reason: .tooMany(limit: maximumRedirects), url: target.absoluteString, advice: advice)
                 return .failure(HTTPFailure(kind: .protocolViolation, underlying: failure, headReceived: true))
             }
             var next = HTTPRedirectRules.request(after: state.request, status: status, to: target)

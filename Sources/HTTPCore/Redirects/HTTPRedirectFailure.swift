@@ -14,11 +14,14 @@ package struct HTTPRedirectFailure: Error, CustomStringConvertible, Sendable, Eq
     package var reason: Reason
     /// The URL the last redirect pointed to.
     package var url: String
+    /// How to raise the limit, added to the sentence of ``Reason/tooMany(limit:)``.
+    package var advice: String?
 
     /// Creates the failure.
-    package init(reason: Reason, url: String) {
+    package init(reason: Reason, url: String, advice: String? = nil) {
         self.reason = reason
         self.url = url
+        self.advice = advice
     }
 
     /// The sentence shown to the user.
@@ -28,7 +31,8 @@ package struct HTTPRedirectFailure: Error, CustomStringConvertible, Sendable, Eq
             return "The server redirected in a loop: \(url) was already requested in this exchange"
         case .tooMany(let limit):
             let times = limit == 1 ? "once" : "\(limit) times"
-            return "The server redirected more than \(times); the last redirect pointed to \(url)"
+            let sentence = "The server redirected more than \(times); the last redirect pointed to \(url)"
+            return advice.map { "\(sentence). \($0)" } ?? sentence
         }
     }
 }

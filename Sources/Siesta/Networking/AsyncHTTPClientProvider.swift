@@ -27,7 +27,7 @@ public final class AsyncHTTPClientProvider: NetworkingProvider {
     ///   - connectTimeout: Seconds to wait for a TCP connection; 10 by default.
     ///   - readTimeout: Seconds without receiving any bytes before the request fails; 60 by
     ///     default.
-    ///   - maximumRedirects: Redirects followed per request; 0 disables following.
+    ///   - maximumRedirects: Redirects followed per request; 0 disables following. 10 by default.
     ///   - retriesFailedConnections: Whether a failed connection attempt (e.g. connection
     ///     refused) is retried with backoff until `connectTimeout` runs out. Off by default, so an
     ///     unreachable server is reported at once.
@@ -45,7 +45,11 @@ public final class AsyncHTTPClientProvider: NetworkingProvider {
             settings: HTTPClientSettings(
                 connectTimeout: connectTimeout, readTimeout: readTimeout, maximumRedirects: maximumRedirects,
                 maximumBodySize: maximumBodySize,
-                bodySizeAdvice: "Raise it with AsyncHTTPClientProvider(maximumBodySize:).",
+                limitAdvice: HTTPLimitAdvice(
+                    bodySize: "Raise it with AsyncHTTPClientProvider(maximumBodySize:).",
+                    readTimeout: "Raise it with AsyncHTTPClientProvider(readTimeout:).",
+                    requestTimeout: "Raise the request's timeoutInterval.",
+                    redirects: "Raise it with AsyncHTTPClientProvider(maximumRedirects:)."),
                 retriesFailedConnections: retriesFailedConnections))
     }
 

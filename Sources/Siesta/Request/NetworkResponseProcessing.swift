@@ -75,6 +75,10 @@ enum NetworkResponseProcessing {
         let networkError = failure.underlying
         // A failure at the proxy says so in its message; its cause stays the usual one.
         let proxyMessage = (networkError as? HTTPProxyFailure).map { String(describing: $0) }
+        if networkError is HTTPLimitFailure, failure.kind != .timedOut {
+            // The sentence names the limit, what was seen and how to raise it.
+            return RequestError(userMessage: String(describing: networkError), cause: networkError)
+        }
         let cause: any Error
         switch failure.kind {
         case .timedOut: cause = RequestError.Cause.TimedOut(networkError: networkError)
@@ -88,7 +92,7 @@ enum NetworkResponseProcessing {
                 userMessage: "Invalid URL: \(String(describing: networkError))",
                 cause: RequestError.Cause.InvalidRequestURL(urlSource: source))
         case .tls, .bodyTooLarge, .decompressionLimit:
-            // The sentence names what failed: the certificate, or the limit and how to raise it.
+            // The sentence names what failed: the certificate, or the limit.
             return RequestError(userMessage: String(describing: networkError), cause: networkError)
         case .protocolViolation, .other:
             return RequestError(

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 extension RequestError {
     /// Underlying causes of request errors that Siesta itself detects. Each is an `Error` you can
@@ -196,7 +197,11 @@ extension RequestError {
         public struct TimedOut: Error, CustomUserMessage {
             /// The transport's error.
             public let networkError: any Error
-            var userMessage: String { "The request timed out" }
+            /// "The request timed out", followed by which timeout ran out and how to raise it
+            /// when the transport says so.
+            var userMessage: String {
+                (networkError as? HTTPLimitFailure).map(String.init(describing:)) ?? "The request timed out"
+            }
 
             /// Creates the cause.
             public init(networkError: any Error) {
