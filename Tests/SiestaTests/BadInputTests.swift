@@ -79,7 +79,8 @@ struct BadInputTests {
         let error = try await loadError("/slow", service: service, params: ["delay": "30000"])
         #expect(error.cause is RequestError.Cause.TimedOut)
         #expect(
-            error.userMessage == "The request timed out after 0.3 s (its timeout). Raise the request's timeoutInterval.")
+            error.userMessage == "The request timed out after 0.3 s (its timeout). Raise the request's timeoutInterval."
+        )
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
