@@ -30,6 +30,9 @@ option_name=$([ "$kind" = thread ] && echo TSAN_OPTIONS || echo ASAN_OPTIONS)
 export "$option_name=log_path=$scratch/report:halt_on_error=0"
 [ "$kind" = address ] && export ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
 export HAMMOCK_BIN_PATH="$bin"
+# Instrumented code runs several times slower: every wait for a condition in the tests (not the
+# product's own timeouts) stretches by this factor.
+export HAMMOCK_TEST_TIME_SCALE=${HAMMOCK_TEST_TIME_SCALE:-$([ "$kind" = thread ] && echo 6 || echo 4)}
 export SWIFT_BACKTRACE=enable=no
 status=0
 swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" "$@" || status=$?

@@ -12,6 +12,7 @@ public func waitUntil(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () -> Bool
 ) async -> Bool {
+    let timeout = TestTime.scaled(timeout)
     let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
     while !condition() {
         if ContinuousClock.now > deadline {
@@ -34,6 +35,7 @@ public func waitUntilAsync(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async -> Bool
 ) async -> Bool {
+    let timeout = TestTime.scaled(timeout)
     let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
     while await !condition() {
         if ContinuousClock.now > deadline {

@@ -122,6 +122,7 @@ public final class TmuxSession {
     public func waitFor(
         _ text: String, count: Int = 1, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> String {
+        let timeout = TestTime.scaled(timeout)
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
@@ -139,6 +140,7 @@ public final class TmuxSession {
     public func waitForAbsence(
         of text: String, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> String {
+        let timeout = TestTime.scaled(timeout)
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
