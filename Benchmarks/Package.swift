@@ -55,6 +55,11 @@ let package = Package(
             path: "Benchmarks/BrowserBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "CancelStorm",
+            dependencies: [.product(name: "Siesta", package: "hammock")],
+            path: "Benchmarks/CancelStorm"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,97 @@
+import Foundation
+import Siesta
+
+/// Starts many Siesta loads of one large body at once, cancels them all, and reports how long the
+/// `load()` calls took, whether every resource reported `requestCancelled`, and the process's
+/// resident memory before, at the cancel and after it, so that a transfer that keeps downloading
+/// (or buffers that stay) after a cancel shows as memory.
+///
+///     CancelStorm URL [count] [delay-ms]
+///
+/// The cancel comes `delay-ms` milliseconds (300 by default) after the last `load()`, while the
+/// transfers run. Each load asks for `URL?n=<i>`, so that Siesta does not merge them into one request. Prints
+/// one `name value` line per figure. `scripts/measure-cancel-storm.sh` serves the body and runs it.
+@main
+struct CancelStorm {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 2, let url = URL(string: arguments[1]) else {
+            FileHandle.standardError.write(Data("usage: CancelStorm URL [count] [delay-ms]\n".utf8))
+            exit(2)
+        }
+        let count = arguments.count > 2 ? Int(arguments[2]) ?? 2000 : 2000
+        let delay = arguments.count > 3 ? Int(arguments[3]) ?? 300 : 300
+        try await run(url: url, count: count, delay: delay)
+    }
+
+    @MainActor
+    static func run(url: URL, count: Int, delay: Int) async throws {
+        let service = Service(baseURL: url.deletingLastPathComponent().absoluteString, standardTransformers: [])
+        let resources = (0..<count).map { service.resource(absoluteURL: url).withParam("n", String($0)) }
+        let counter = CancelCounter()
+        for resource in resources {
+            resource.addObserver(owner: counter) { _, event in
+                if case .requestCancelled = event { counter.cancelled += 1 }
+            }
+        }
+        print("count \(count)")
+        print("rss_before_mb \(Memory.residentMegabytes())")
+
+        let started = ContinuousClock.now
+        let requests = resources.map { $0.load() }
+        let loadCalls = ContinuousClock.now - started
+        print("load_calls_ms \(milliseconds(loadCalls))")
+        var peak = Memory.residentMegabytes()
+        for _ in 0..<(delay / 10) {
+            try await Task.sleep(for: .milliseconds(10))
+            peak = max(peak, Memory.residentMegabytes())
+        }
+        print("rss_peak_before_cancel_mb \(peak)")
+        print("rss_at_cancel_mb \(Memory.residentMegabytes())")
+
+        let cancelStarted = ContinuousClock.now
+        for request in requests { request.cancel() }
+        print("cancel_calls_ms \(milliseconds(ContinuousClock.now - cancelStarted))")
+        let stillLoading = resources.filter(\.isLoading).count
+        print("loading_after_cancel \(stillLoading)")
+        print("requestCancelled_events \(counter.cancelled)")
+
+        peak = 0
+        for tenth in 1...30 {
+            try await Task.sleep(for: .milliseconds(100))
+            let resident = Memory.residentMegabytes()
+            peak = max(peak, resident)
+            if tenth == 5 { print("rss_0.5s_after_mb \(resident)") }
+        }
+        print("rss_peak_after_cancel_mb \(peak)")
+        print("rss_3s_after_mb \(Memory.residentMegabytes())")
+        // Loads that finished before the cancel keep their body as the resource's data.
+        let held = resources.compactMap { $0.latestData?.content as? Data }
+        print("resources_with_data \(held.count)")
+        print("data_held_mb \(held.reduce(0) { $0 + $1.count } / (1024 * 1024))")
+        withExtendedLifetime(counter) {}
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+}
+
+/// Counts `requestCancelled` events.
+@MainActor
+final class CancelCounter {
+    var cancelled = 0
+}
+
+/// The process's resident memory.
+enum Memory {
+    /// VmRSS from `/proc/self/status`, in megabytes (0 when it cannot be read).
+    static func residentMegabytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+            return kilobytes / 1024
+        }
+        return 0
+    }
+}
