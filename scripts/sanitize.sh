@@ -28,6 +28,7 @@ option_name=$([ "$kind" = thread ] && echo TSAN_OPTIONS || echo ASAN_OPTIONS)
 # Every process (the test runner and each hammock the end-to-end tests start) logs to its own
 # file; halt_on_error=0 keeps the suite running past a report so all of them are collected.
 export "$option_name=log_path=$scratch/report:halt_on_error=0"
+[ "$kind" = thread ] && export TSAN_OPTIONS="$TSAN_OPTIONS:suppressions=$root/scripts/tsan-suppressions.txt"
 [ "$kind" = address ] && export ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
 export HAMMOCK_BIN_PATH="$bin"
 # Instrumented code runs several times slower: every wait for a condition in the tests (not the

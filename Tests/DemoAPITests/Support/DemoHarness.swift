@@ -3,6 +3,7 @@ import DemoAPI
 import Foundation
 import NIOCore
 import NIOHTTP1
+import TestSupport
 
 /// A demo server on 127.0.0.1 with an ephemeral port plus an HTTP client talking to it.
 struct DemoHarness {
@@ -47,7 +48,7 @@ struct DemoHarness {
         if let body {
             request.body = .bytes(ByteBuffer(bytes: body))
         }
-        return try await client.execute(request, timeout: .seconds(5))
+        return try await client.execute(request, timeout: .milliseconds(Int64(TestTime.scaled(5000))))
     }
 
     /// Sends a request and reads the whole response.
