@@ -4,8 +4,8 @@
 #
 #   scripts/fuzz.sh [seconds] [target ...]
 #
-# seconds: how long each target runs (default 60). Targets: json, sse, cookie, curl, template
-# (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# seconds: how long each target runs (default 60). Targets: json, sse, cookie, curl, template,
+# form (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -22,7 +22,7 @@ module() {
     local name=$1
     shift
     if [[ ! -f "$build/$name.o" ]] || [[ -n $(find "$@" -newer "$build/$name.o" -name '*.swift' 2>/dev/null) ]]; then
-        swiftc "${flags[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+        swiftc "${flags[@]}" -I "$build" -wmo -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
             -c -o "$build/$name.o" $(find "$@" -name '*.swift') 2> >(grep -v "Cannot export local symbol" >&2)
     fi
 }
@@ -45,6 +45,7 @@ entry() {
         cookie) echo SetCookieFuzz.swift ;;
         curl) echo CurlImportFuzz.swift ;;
         template) echo TemplateFuzz.swift ;;
+        form) echo FormBodyFuzz.swift ;;
     esac
 }
 
@@ -63,12 +64,18 @@ build_target() {
         template)
             module Safety "$root/Sources/Safety"
             target template "Safety" "$root/Sources/Workspace/Variables" "$root/Sources/Workspace/Model" ;;
-        *) echo "unknown target: $1 (json, sse, cookie, curl, template)" >&2; exit 2 ;;
+        form)
+            module OrderedJSON "$root/Sources/OrderedJSON"
+            module Safety "$root/Sources/Safety"
+            target form "OrderedJSON Safety" "$root/Sources/Browser/Form/RequestBody.swift" \
+                "$root/Sources/Browser/Form/FormError.swift" "$root/Sources/Browser/Form/BodyMode.swift" \
+                "$root/Sources/Browser/URLs/PercentEncoding.swift" ;;
+        *) echo "unknown target: $1 (json, sse, cookie, curl, template, form)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie curl template)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie curl template form)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"

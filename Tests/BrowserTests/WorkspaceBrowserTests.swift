@@ -275,6 +275,23 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.paste(path))
         browser.dispatch(.key(.enter))
         await waitUntil("refused") { browser.state.status?.text.hasSuffix("exists: choose another name") == true }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
+        // Written beside the target and linked into place: no temporary file stays behind.
+        let names = try FileManager.default.contentsOfDirectory(atPath: setup.folder.path)
+        #expect(!names.contains { $0.hasSuffix(".tmp") }, "\(names)")
+
+        // A path that cannot be written (below a file; chmod does not stop root) is a message, and
+        // the browser goes on.
+        browser.dispatch(.key(.character("S")))
+        browser.dispatch(.paste(path + "/inside.json"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("refused with the reason") {
+            browser.state.status?.text == "could not write \(path): a part of the path is a file, not a folder"
+        }
+        browser.start(path: "/users/2")
+        await waitUntil("the next load") {
+            browser.state.current?.url.hasSuffix("/users/2") == true && browser.state.current?.latestData != nil
+        }
         await setup.server.shutdown()
     }
 

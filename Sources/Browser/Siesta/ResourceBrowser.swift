@@ -278,15 +278,15 @@ public final class ResourceBrowser: ResourceObserver {
             let data = HARExport.document(exchanges, version: version)
             let message: String
             let failed: Bool
-            do {
-                try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+            do throws(FileSystem.Failure) {
+                try FileSystem.replace(file, with: data)
                 let entries = exchanges.reduce(0) { $0 + 1 + $1.record.redirects.count }
                 message =
                     "wrote \(entries) entries (\(Format.bytes(data.count))) as HAR 1.2 to \(file): secret headers, "
                     + "query parameters and form fields masked, bodies as received"
                 failed = false
             } catch {
-                message = "could not write \(file): \(error.localizedDescription)"
+                message = "could not write \(error.path): \(error.reason)"
                 failed = true
             }
             await self?.dispatch(.note(message, isError: failed))

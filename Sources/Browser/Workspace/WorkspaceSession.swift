@@ -522,12 +522,14 @@ public final class WorkspaceSession {
             path.hasPrefix("~/") ? (processEnvironment["HOME"] ?? NSHomeDirectory()) + path.dropFirst() : path
         Task { @MainActor in
             let result = await Task.detached { () -> String? in
-                if FileManager.default.fileExists(atPath: expanded) { return "\(expanded) exists: choose another name" }
-                do {
-                    try data.write(to: URL(fileURLWithPath: expanded), options: .withoutOverwriting)
+                // Written whole beside the target and linked into place: never half a file, and
+                // never over an existing one.
+                do throws(FileSystem.Failure) {
+                    try FileSystem.createNew(expanded, with: data)
                     return nil
                 } catch {
-                    return "could not write \(expanded): \(error.localizedDescription)"
+                    if error.code == EEXIST { return "\(expanded) exists: choose another name" }
+                    return "could not write \(error.path): \(error.reason)"
                 }
             }.value
             if let result {

@@ -14,8 +14,9 @@ import Foundation
 /// Writes are atomic: the text goes to a hidden temporary file in the same folder, is flushed to
 /// disk, and is then renamed over the target (``replace(_:with:)``) or hard-linked to a name that
 /// must not exist yet (``createNew(_:with:)``), so a reader never sees half a file and an existing
-/// file is never replaced by accident.
-enum FileSystem {
+/// file is never replaced by accident. A process killed mid-write leaves at most a hidden
+/// `.name.XXXXXXXX.tmp` beside the target, never a truncated target.
+package enum FileSystem {
     /// What a path names.
     enum Kind: Equatable {
         case file
@@ -24,14 +25,14 @@ enum FileSystem {
     }
 
     /// A failed call: the path, the errno and what was being done.
-    struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// The path the call was about.
-        var path: String
+        package var path: String
         /// The `errno` it failed with.
-        var code: Int32
+        package var code: Int32
 
         /// The reason in plain words (`permission denied`, `a part of the path is a file, not a folder`).
-        var reason: String {
+        package var reason: String {
             switch code {
             case EACCES, EPERM: return "permission denied"
             case ENOTDIR: return "a part of the path is a file, not a folder"
@@ -137,7 +138,12 @@ enum FileSystem {
 
     /// Writes `text` to `path`, replacing what is there in one step.
     static func replace(_ path: String, with text: String) throws(Failure) {
-        let temporary = try writeTemporary(besides: path, text: text)
+        try replace(path, with: Data(text.utf8))
+    }
+
+    /// Writes `bytes` to `path`, replacing what is there in one step.
+    package static func replace(_ path: String, with bytes: Data) throws(Failure) {
+        let temporary = try writeTemporary(besides: path, bytes: bytes)
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
@@ -148,7 +154,13 @@ enum FileSystem {
     /// Writes `text` to `path`, which must not exist yet; throws `EEXIST` when it does (the
     /// existing file is left untouched).
     static func createNew(_ path: String, with text: String) throws(Failure) {
-        let temporary = try writeTemporary(besides: path, text: text)
+        try createNew(path, with: Data(text.utf8))
+    }
+
+    /// Writes `bytes` to `path`, which must not exist yet; throws `EEXIST` when it does (the
+    /// existing file is left untouched).
+    package static func createNew(_ path: String, with bytes: Data) throws(Failure) {
+        let temporary = try writeTemporary(besides: path, bytes: bytes)
         defer { unlink(temporary) }
         if link(temporary, path) == 0 { return }
         let code = errno
@@ -166,7 +178,7 @@ enum FileSystem {
         guard unlink(path) == 0 else { throw Failure(path: path, code: errno) }
     }
 
-    private static func writeTemporary(besides path: String, text: String) throws(Failure) -> String {
+    private static func writeTemporary(besides path: String, bytes: Data) throws(Failure) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/.\(name).\(UUID().uuidString.prefix(8)).tmp"
@@ -176,7 +188,6 @@ enum FileSystem {
             // Name the folder when the folder is the problem.
             throw Failure(path: code == EEXIST ? temporary : (folder.isEmpty ? "." : folder), code: code)
         }
-        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes {
