@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [seconds] [target ...]
 #
 # seconds: how long each target runs (default 60). Targets: json, sse, cookie, curl, template,
-# form (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# form, yaml (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -16,6 +16,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/.build/fuzz"
 mkdir -p "$build"
 flags=(-sanitize=fuzzer,address -parse-as-library -package-name hammock -O -g)
+extra=()
 
 # Swift modules the parsers import, built once as instrumented objects.
 module() {
@@ -27,13 +28,29 @@ module() {
     fi
 }
 
+# libyaml (Yams' C part) as instrumented objects, then Yams on top of it.
+yams() {
+    local yams="$root/.build/checkouts/Yams/Sources"
+    [[ -d $yams ]] || (cd "$root" && swift package resolve)
+    mkdir -p "$build/cyaml"
+    if [[ ! -f "$build/Yams.o" ]]; then
+        for source in "$yams"/CYaml/src/*.c; do
+            clang -fsanitize=fuzzer-no-link,address -O1 -g -DYAML_DECLARE_STATIC -I "$yams/CYaml/include" \
+                -c "$source" -o "$build/cyaml/$(basename "$source" .c).o"
+        done
+        swiftc "${flags[@]}" -D SWIFT_PACKAGE -Xcc -DYAML_DECLARE_STATIC -I "$yams/CYaml/include" -wmo -module-name Yams \
+            -emit-module -emit-module-path "$build/Yams.swiftmodule" -c -o "$build/Yams.o" "$yams"/Yams/*.swift \
+            2> >(grep -v "Cannot export local symbol" >&2)
+    fi
+}
+
 # target NAME "MODULES" SOURCE-PATHS...: the fuzz entry plus the parser's sources in one module.
 target() {
     local name=$1 modules=$2
     shift 2
     local objects=()
     for dependency in $modules; do objects+=("$build/$dependency.o"); done
-    swiftc "${flags[@]}" -I "$build" "${objects[@]}" -module-name "Fuzz_$name" \
+    swiftc "${flags[@]}" -I "$build" "${objects[@]}" ${extra[@]+"${extra[@]}"} -module-name "Fuzz_$name" \
         $(find "$@" -name '*.swift') "$root/Fuzz/Targets/$(entry "$name")" -o "$build/fuzz-$name" \
         2> >(grep -v "Cannot export local symbol" >&2)
 }
@@ -46,6 +63,7 @@ entry() {
         curl) echo CurlImportFuzz.swift ;;
         template) echo TemplateFuzz.swift ;;
         form) echo FormBodyFuzz.swift ;;
+        yaml) echo RequestFileFuzz.swift ;;
     esac
 }
 
@@ -70,12 +88,19 @@ build_target() {
             target form "OrderedJSON Safety" "$root/Sources/Browser/Form/RequestBody.swift" \
                 "$root/Sources/Browser/Form/FormError.swift" "$root/Sources/Browser/Form/BodyMode.swift" \
                 "$root/Sources/Browser/URLs/PercentEncoding.swift" ;;
-        *) echo "unknown target: $1 (json, sse, cookie, curl, template, form)" >&2; exit 2 ;;
+        yaml)
+            yams
+            extra=("$build"/cyaml/*.o -Xcc -DYAML_DECLARE_STATIC -I "$root/.build/checkouts/Yams/Sources/CYaml/include")
+            module Safety "$root/Sources/Safety"
+            target yaml "Yams Safety" "$root/Sources/Workspace/Collection/RequestFile.swift" \
+                "$root/Sources/Workspace/Collection/YAMLDocument.swift" "$root/Sources/Workspace/Collection/YAMLScalar.swift" \
+                "$root/Sources/Workspace/Model" "$root/Sources/Workspace/Variables" ;;
+        *) echo "unknown target: $1 (json, sse, cookie, curl, template, form, yaml)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie curl template form)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie curl template form yaml)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"

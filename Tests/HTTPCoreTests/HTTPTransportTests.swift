@@ -192,15 +192,19 @@ struct HTTPTransportTests {
         var components = URLComponents(url: slow, resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "delay", value: "30000")]
         let ended = NIOLockedValueBox(0)
-        let transfers = (0..<40).map { _ in
+        func start() -> HTTPTransfer {
             transport.start(request(components.url!, timeout: 60)) { _ in ended.withLockedValue { $0 += 1 } }
         }
-        // AsyncHTTPClient opens up to 8 connections to a host; the rest wait in its queue.
+        // AsyncHTTPClient opens up to 8 connections to a host: these take all of them...
+        let blockers = (0..<8).map { _ in start() }
         await waitUntil("8 requests to reach the server") { server.requestCount(forPath: "/slow") == 8 }
-        for transfer in transfers { transfer.cancel() }
+        // ...so these wait in its queue, and are cancelled there.
+        let queued = (0..<32).map { _ in start() }
+        for transfer in queued { transfer.cancel() }
+        await waitUntil("the queued transfers to end") { ended.withLockedValue { $0 } == 32 }
+        // Freeing the connections would hand them to anything the queue still held.
+        for transfer in blockers { transfer.cancel() }
         await waitUntil("every transfer to end") { ended.withLockedValue { $0 } == 40 }
-        // A request after the cancel goes through the same pool: once it is answered, anything the
-        // queue still held would have been sent too.
         for _ in 0..<3 {
             _ = try await transport.send(request(server.baseURL.appendingPathComponent("text")))
         }
