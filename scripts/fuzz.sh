@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [seconds] [target ...]
 #
 # seconds: how long each target runs (default 60). Targets: json, sse, cookie, curl, template,
-# form, yaml (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# form, yaml, config (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -64,6 +64,7 @@ entry() {
         template) echo TemplateFuzz.swift ;;
         form) echo FormBodyFuzz.swift ;;
         yaml) echo RequestFileFuzz.swift ;;
+        config) echo ConfigFileFuzz.swift ;;
     esac
 }
 
@@ -95,12 +96,23 @@ build_target() {
             target yaml "Yams Safety" "$root/Sources/Workspace/Collection/RequestFile.swift" \
                 "$root/Sources/Workspace/Collection/YAMLDocument.swift" "$root/Sources/Workspace/Collection/YAMLScalar.swift" \
                 "$root/Sources/Workspace/Model" "$root/Sources/Workspace/Variables" ;;
-        *) echo "unknown target: $1 (json, sse, cookie, curl, template, form, yaml)" >&2; exit 2 ;;
+        config)
+            yams
+            module Safety "$root/Sources/Safety"
+            module TUICore "$root/Sources/TUICore"
+            extra=("$build"/cyaml/*.o -Xcc -DYAML_DECLARE_STATIC -I "$root/.build/checkouts/Yams/Sources/CYaml/include")
+            local theme="$root/Sources/Browser/Theme"
+            target config "Yams Safety TUICore" "$theme/BuiltInThemes.swift" "$theme/Theme.swift" \
+                "$theme/ThemeCatalog.swift" "$theme/ThemeError.swift" "$theme/ThemeLoader.swift" "$theme/ThemeSlot.swift" \
+                "$root/Sources/Browser/Support/XDGPaths.swift" "$root/Sources/Browser/Support/YAMLErrorSummary.swift" \
+                "$root/Sources/Browser/Text/TextSanitizer.swift" \
+                "$root/Sources/Browser/Keys" ;;
+        *) echo "unknown target: $1 (json, sse, cookie, curl, template, form, yaml, config)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie curl template form yaml)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie curl template form yaml config)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"

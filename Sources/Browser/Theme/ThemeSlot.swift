@@ -1,4 +1,3 @@
-import Siesta
 import TUICore
 
 /// A named colour role in a theme. Views ask for roles, never for concrete colours.
@@ -48,17 +47,4 @@ public enum ThemeSlot: String, CaseIterable, Sendable {
     case methodPatch = "methods.PATCH"
     /// The DELETE method.
     case methodDelete = "methods.DELETE"
-
-    /// The slot for an HTTP method; `muted` for methods without a slot of their own (and for
-    /// the local override form, which has none).
-    public static func method(_ method: RequestMethod?) -> ThemeSlot {
-        switch method {
-        case .get: return .methodGet
-        case .post: return .methodPost
-        case .put: return .methodPut
-        case .patch: return .methodPatch
-        case .delete: return .methodDelete
-        case .head, .options, nil: return .muted
-        }
-    }
 }
