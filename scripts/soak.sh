@@ -49,7 +49,11 @@ for _ in $(seq 1 50); do pid=$(pgrep -P "$shell" -f "$binary" || true); [ -n "$p
 
 screen() { tmux_ capture-pane -p -t soak; }
 alive() { [ ! -e "$work/status" ] && kill -0 "$pid" 2>/dev/null; }
-rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0; }
+# VmRSS, and its anonymous (heap) and file-backed (the binary's pages) parts, in kB.
+rss_kb() {
+    awk '/^VmRSS:/ { r = $2 } /^RssAnon:/ { a = $2 } /^RssFile:/ { f = $2 } END { print r "," a "," f }' \
+        "/proc/$pid/status" 2>/dev/null || echo 0,0,0
+}
 pick() { local items=("$@"); printf '%s' "${items[RANDOM % ${#items[@]}]}"; }
 keys() { tmux_ send-keys -t soak "$@"; }
 text() { tmux_ send-keys -t soak -l -- "$1"; }
@@ -93,7 +97,7 @@ step() {
 }
 
 echo "soak: $minutes min, seed $seed, binary $binary, pid $pid"
-echo "seconds,rss_kb" >"$out/rss.csv"
+echo "seconds,rss_kb,anon_kb,file_kb" >"$out/rss.csv"
 start=$(date +%s)
 end=$((start + minutes * 60))
 next_sample=$start
@@ -129,10 +133,10 @@ status=$(cat "$work/status")
 alternate=$(tmux_ display-message -p -t soak '#{alternate_on}')
 cursor=$(tmux_ display-message -p -t soak '#{cursor_flag}')
 echo "soak: $steps keys in $minutes min; exit status $status; alternate screen $alternate; cursor shown $cursor"
-awk -F, 'NR > 1 { n++; v[n] = $2 } END {
+awk -F, 'NR > 1 { n++; v[n] = $2; a[n] = $3 } END {
     if (n < 2) exit
     w = int(n / 5) + 1   # the first fifth is warm-up
     min = max = v[w]; for (i = w; i <= n; i++) { if (v[i] < min) min = v[i]; if (v[i] > max) max = v[i] }
-    printf "soak: RSS after warm-up %d..%d MB (last %d MB)\n", min / 1024, max / 1024, v[n] / 1024
+    printf "soak: RSS after warm-up %d..%d MB (last %d MB, of which heap %d MB)\n", min / 1024, max / 1024, v[n] / 1024, a[n] / 1024
 }' "$out/rss.csv"
 [ "$status" = 0 ] && [ "$alternate" = 0 ] && [ "$cursor" = 1 ]
