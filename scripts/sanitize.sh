@@ -36,7 +36,9 @@ export HAMMOCK_BIN_PATH="$bin"
 export HAMMOCK_TEST_TIME_SCALE=${HAMMOCK_TEST_TIME_SCALE:-$([ "$kind" = thread ] && echo 6 || echo 4)}
 export SWIFT_BACKTRACE=enable=no
 status=0
-swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" "$@" || status=$?
+# One test at a time: instrumented code is several times slower, and on two cores the suite's
+# parallel tests then miss the product's own timeouts (ten seconds to connect, say).
+swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" --no-parallel "$@" || status=$?
 cat "$scratch"/report.* > "$reports" 2>/dev/null || : > "$reports"
 count=$(grep -c "^WARNING: ThreadSanitizer\|^==[0-9]*==ERROR: AddressSanitizer" "$reports" || true)
 echo "== $kind sanitizer: $count report(s); tests exited with $status (reports in $reports)"
