@@ -89,10 +89,10 @@ struct HostileServerTests {
     @Test("a redirect loop and a chain longer than the limit end with sentences naming the URL and the limit")
     func redirects() async throws {
         let loop = try await failedLoad("/redirect-loop")
-        #expect(loop.userMessage.contains("The server redirected in a loop: "))
+        #expect(loop.userMessage.hasPrefix("The server redirected in a loop: "))
         #expect(loop.userMessage.contains("/redirect-loop was already requested in this exchange"))
         let long = try await failedLoad("/redirect/5", provider: AsyncHTTPClientProvider(maximumRedirects: 3))
-        #expect(long.userMessage.contains("The server redirected more than 3 times; the last redirect pointed to "))
+        #expect(long.userMessage.hasPrefix("The server redirected more than 3 times; the last redirect pointed to "))
         #expect(long.userMessage.hasSuffix("/redirect/1. Raise it with AsyncHTTPClientProvider(maximumRedirects:)."))
     }
 

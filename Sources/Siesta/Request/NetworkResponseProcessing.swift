@@ -75,7 +75,7 @@ enum NetworkResponseProcessing {
         let networkError = failure.underlying
         // A failure at the proxy says so in its message; its cause stays the usual one.
         let proxyMessage = (networkError as? HTTPProxyFailure).map { String(describing: $0) }
-        if networkError is HTTPLimitFailure, failure.kind != .timedOut {
+        if networkError is HTTPLimitFailure && failure.kind != .timedOut || networkError is HTTPRedirectFailure {
             // The sentence names the limit, what was seen and how to raise it.
             return RequestError(userMessage: String(describing: networkError), cause: networkError)
         }
