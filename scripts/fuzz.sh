@@ -4,8 +4,8 @@
 #
 #   scripts/fuzz.sh [seconds] [target ...]
 #
-# seconds: how long each target runs (default 60). Targets: json, sse, cookie, curl, template,
-# form, yaml, config (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# seconds: how long each target runs (default 60). Targets: json, sse, cookie, cookiejar, curl,
+# template, form, yaml, config (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -65,6 +65,7 @@ entry() {
         form) echo FormBodyFuzz.swift ;;
         yaml) echo RequestFileFuzz.swift ;;
         config) echo ConfigFileFuzz.swift ;;
+        cookiejar) echo CookieJarFileFuzz.swift ;;
     esac
 }
 
@@ -76,7 +77,8 @@ build_target() {
         cookie)
             target cookie "" "$root/Sources/HTTPCore/Cookies/HTTPSetCookieParser.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" "$root/Sources/HTTPCore/Cookies/HTTPCookieRecord.swift" \
-                "$root/Sources/HTTPCore/Cookies/HTTPCookieMatching.swift" "$root/Sources/HTTPCore/Client/HTTPHost.swift" ;;
+                "$root/Sources/HTTPCore/Cookies/HTTPCookieMatching.swift" "$root/Sources/HTTPCore/Client/HTTPHost.swift" \
+                "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" ;;
         curl)
             module Safety "$root/Sources/Safety"
             target curl "Safety" "$root/Sources/Workspace/Curl" "$root/Sources/Workspace/Model" "$root/Sources/Workspace/Variables" ;;
@@ -107,12 +109,17 @@ build_target() {
                 "$root/Sources/Browser/Support/XDGPaths.swift" "$root/Sources/Browser/Support/YAMLErrorSummary.swift" \
                 "$root/Sources/Browser/Text/TextSanitizer.swift" \
                 "$root/Sources/Browser/Keys" ;;
-        *) echo "unknown target: $1 (json, sse, cookie, curl, template, form, yaml, config)" >&2; exit 2 ;;
+        cookiejar)
+            target cookiejar "" "$root/Sources/HTTPCore/Cookies/HTTPCookieJarFile.swift" \
+                "$root/Sources/HTTPCore/Cookies/HTTPCookieJarFileError.swift" "$root/Sources/HTTPCore/Cookies/HTTPCookieRecord.swift" \
+                "$root/Sources/HTTPCore/Cookies/HTTPCookieMatching.swift" "$root/Sources/HTTPCore/Client/HTTPHost.swift" \
+                "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" ;;
+        *) echo "unknown target: $1 (json, sse, cookie, cookiejar, curl, template, form, yaml, config)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie curl template form yaml config)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie cookiejar curl template form yaml config)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"

@@ -95,6 +95,36 @@ struct CookieJarFileTests {
         #expect(jar.cookies(now: now) == before)
     }
 
+    @Test("a file with CRLF line endings loads like one with LF")
+    func crlfFile() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            "crlf.txt",
+            "# Netscape HTTP Cookie File\r\n\r\n.example.com\tTRUE\t/\tFALSE\t0\tsid\tv1\r\n"
+                + "#HttpOnly_example.org\tFALSE\t/\tTRUE\t0\thid\tv2\r\n")
+        let jar = HTTPCookieJar()
+        #expect(try jar.load(from: path, now: now) == 2)
+        #expect(jar.cookies(now: now).map(\.value) == ["v1", "v2"])
+    }
+
+    @Test(
+        "a domain or HttpOnly prefix followed by a combining mark reads back the same after saving (found by fuzzing)")
+    func combiningMarks() throws {
+        let folder = try TemporaryFolder()
+        // U+0352 joins the `.` before it, and the `_` of `#HttpOnly_`, into one Character.
+        let path = try folder.write(
+            "marks.txt",
+            ".\u{352}x.com\tTRUE\t/\tFALSE\t0\ta\t1\n#HttpOnly_\u{352}y.com\tFALSE\t/\tFALSE\t0\tb\t2\n")
+        let jar = HTTPCookieJar()
+        #expect(try jar.load(from: path, now: now) == 2)
+        try jar.save(to: path, now: now)
+        let again = HTTPCookieJar()
+        #expect(try again.load(from: path, now: now) == 2)
+        #expect(again.cookies(now: now).map(\.domain) == ["\u{352}x.com", "\u{352}y.com"])
+        #expect(again.cookies(now: now).map(\.domain) == jar.cookies(now: now).map(\.domain))
+        #expect(again.cookies(now: now).map(\.isHTTPOnly) == [false, true])
+    }
+
     @Test("binary garbage is an error, not a crash")
     func binary() throws {
         let folder = try TemporaryFolder()

@@ -44,15 +44,18 @@ enum HTTPCookieJarFile {
     static func decode(_ text: String, path: String, now: Date) throws(HTTPCookieJarFileError) -> [HTTPCookieRecord] {
         var cookies: [HTTPCookieRecord] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Prefixes are compared scalar by scalar: a combining mark after `_` or `.` joins it into
+        // one Character, which `hasPrefix` would not see. A CRLF line ending is one Character too.
+        let httpOnlyPrefix = "#HttpOnly_".unicodeScalars
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             var line = rawLine
-            if line.hasSuffix("\r") { line = line.dropLast() }
+            if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
             var isHTTPOnly = false
-            if line.hasPrefix("#HttpOnly_") {
-                line = line.dropFirst("#HttpOnly_".count)
+            if line.unicodeScalars.starts(with: httpOnlyPrefix) {
+                line = Substring(line.unicodeScalars.dropFirst(httpOnlyPrefix.count))
                 isHTTPOnly = true
-            } else if line.hasPrefix("#") || line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            } else if line.unicodeScalars.first == "#" || line.allSatisfy({ $0 == " " || $0 == "\t" }) {
                 continue
             }
             func problem(_ text: String) -> HTTPCookieJarFileError {
@@ -72,7 +75,7 @@ enum HTTPCookieJarFile {
                 throw problem("has an expiry that is not a whole number of seconds")
             }
             var domain = Substring(fields[0].lowercased())
-            if domain.hasPrefix(".") { domain = domain.dropFirst() }
+            if domain.unicodeScalars.first == "." { domain = Substring(domain.unicodeScalars.dropFirst()) }
             guard !domain.isEmpty, !domain.contains(where: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true })
             else { throw problem("has no usable domain") }
             guard fields[2].hasPrefix("/") else { throw problem("has a path that does not start with /") }
