@@ -140,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BrowserTests",
-            dependencies: ["Browser", "TUICore", "Safety", "DemoAPI", "Siesta", "TestSupport"]
+            dependencies: ["Browser", "TUICore", "Safety", "DemoAPI", "Siesta", "SQLiteStore", "TestSupport"]
         ),
         .testTarget(
             name: "HammockEndToEndTests",

@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import HTTPCore
+import SQLiteStore
 import Siesta
 import TUICore
 import TestSupport
@@ -254,6 +255,31 @@ struct WorkspaceBrowserTests {
         let jar = try #require(viewerText(browser))
         #expect(jar.contains("flavour=••••••"))
         #expect(!jar.contains("oat"))
+        await setup.server.shutdown()
+    }
+
+    @Test("a history write that fails (another program holds the file's lock) is said once; later writes land")
+    func historyWriteFailure() async throws {
+        let setup = try await setUp()
+        let browser = setup.browser
+        let history = try #require(setup.workspace.history)
+        let lock = try BlockingSQLiteConnection(path: setup.folder.path("state/history.sqlite"))
+        try lock.execute("BEGIN EXCLUSIVE")
+        browser.start(path: "/users/1")
+        // The store waits out its busy timeout (5 s) before giving up.
+        await waitUntil("the failure to be said", timeout: 20) {
+            browser.state.status?.text.hasPrefix("history could not keep an exchange:") == true
+        }
+        #expect(
+            browser.state.status?.text.contains("database is locked") == true, "\(browser.state.status?.text ?? "")")
+        try lock.execute("COMMIT")
+        browser.start(path: "/users/2")
+        await waitUntil("history to be written again", timeout: 20) {
+            browser.state.status?.text == "history is written again"
+        }
+        let urls = try await history.entries().map(\.url)
+        #expect(urls.contains { $0.hasSuffix("/users/2") })
+        #expect(!urls.contains { $0.hasSuffix("/users/1") })
         await setup.server.shutdown()
     }
 

@@ -93,7 +93,34 @@ public final class WorkspaceSession {
             return box.store
         }
         guard let store else { return }
-        Task.detached(priority: .utility) { _ = try? await store.record(record) }
+        Task.detached(priority: .utility) { [weak self] in
+            do {
+                _ = try await store.record(record)
+                await self?.historyWriteSucceeded()
+            } catch {
+                await self?.historyWriteFailed(error)
+            }
+        }
+    }
+
+    /// The reason the last history write failed, while writes keep failing; said once.
+    private var historyWriteProblem: String?
+
+    /// Says in the Events pane that an exchange could not be kept (a full disk, a read-only
+    /// file, another program holding the lock), once until a write succeeds again; the session
+    /// goes on and later exchanges are tried again.
+    private func historyWriteFailed(_ error: any Error) {
+        var reason = String(describing: error)
+        if reason.hasSuffix(".") { reason.removeLast() }
+        guard reason != historyWriteProblem else { return }
+        historyWriteProblem = reason
+        dispatch(.note("history could not keep an exchange: \(reason); later ones are tried again", isError: true))
+    }
+
+    private func historyWriteSucceeded() {
+        guard historyWriteProblem != nil else { return }
+        historyWriteProblem = nil
+        dispatch(.note("history is written again", isError: false))
     }
 
     // MARK: variables
