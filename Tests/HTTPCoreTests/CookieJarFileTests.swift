@@ -125,6 +125,23 @@ struct CookieJarFileTests {
         #expect(again.cookies(now: now).map(\.isHTTPOnly) == [false, true])
     }
 
+    @Test("extra leading dots and an expiry past year 9999 read back the same after saving (found by fuzzing)")
+    func oddDomainsAndExpiries() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            "odd.txt",
+            "..0.0\tFALSE\t/ai\tTRUE\t190000000000000000\ttoken\tx=y\n"
+                + "example.com\tFALSE\t/\tFALSE\t9223372036854775807\tlast\t1\n")
+        let jar = HTTPCookieJar()
+        #expect(try jar.load(from: path, now: now) == 2)
+        try jar.save(to: path, now: now)
+        let again = HTTPCookieJar()
+        #expect(try again.load(from: path, now: now) == 2)
+        #expect(again.cookies(now: now).map(\.domain) == ["0.0", "example.com"])
+        #expect(again.cookies(now: now).map(\.expires) == jar.cookies(now: now).map(\.expires))
+        #expect(again.cookies(now: now).first?.expires == Date(timeIntervalSince1970: 253_402_300_799))
+    }
+
     @Test("binary garbage is an error, not a crash")
     func binary() throws {
         let folder = try TemporaryFolder()

@@ -24,6 +24,8 @@ import Foundation
 enum HTTPCookieJarFile {
     /// The first line written.
     static let header = "# Netscape HTTP Cookie File"
+    /// The latest expiry kept, in seconds since 1970: the end of year 9999.
+    static let latestExpiry = 253_402_300_799
 
     /// The file text for `cookies`.
     static func encode(_ cookies: [HTTPCookieRecord]) -> String {
@@ -75,7 +77,8 @@ enum HTTPCookieJarFile {
                 throw problem("has an expiry that is not a whole number of seconds")
             }
             var domain = Substring(fields[0].lowercased())
-            if domain.unicodeScalars.first == "." { domain = Substring(domain.unicodeScalars.dropFirst()) }
+            // A leading dot marks a domain cookie; more than one would come back as one fewer.
+            while domain.unicodeScalars.first == "." { domain = Substring(domain.unicodeScalars.dropFirst()) }
             guard !domain.isEmpty, !domain.contains(where: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true })
             else { throw problem("has no usable domain") }
             guard fields[2].hasPrefix("/") else { throw problem("has a path that does not start with /") }
@@ -83,7 +86,8 @@ enum HTTPCookieJarFile {
             guard !(fields[5] + fields[6]).utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
                 throw problem("has a control character in a cookie's name or value")
             }
-            let expires = expiry == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(expiry))
+            // Capped at the end of year 9999, so that writing it back as whole seconds cannot overflow.
+            let expires = expiry == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(min(expiry, Self.latestExpiry)))
             if let expires, expires <= now { continue }
             cookies.append(
                 HTTPCookieRecord(
