@@ -140,6 +140,10 @@ struct CookieJarFileTests {
         #expect(again.cookies(now: now).map(\.domain) == ["0.0", "example.com"])
         #expect(again.cookies(now: now).map(\.expires) == jar.cookies(now: now).map(\.expires))
         #expect(again.cookies(now: now).first?.expires == Date(timeIntervalSince1970: 253_402_300_799))
+
+        // A domain that starts with # (after its dot) would be written back as a comment: refused.
+        let hash = try folder.write("hash.txt", ".#HttpOnly_x\tFALSE\t/\tFALSE\t0\tsid\ty\n")
+        #expect(throws: HTTPCookieJarFileError.self) { try HTTPCookieJar().load(from: hash, now: now) }
     }
 
     @Test("binary garbage is an error, not a crash")

@@ -79,7 +79,9 @@ enum HTTPCookieJarFile {
             var domain = Substring(fields[0].lowercased())
             // A leading dot marks a domain cookie; more than one would come back as one fewer.
             while domain.unicodeScalars.first == "." { domain = Substring(domain.unicodeScalars.dropFirst()) }
-            guard !domain.isEmpty, !domain.contains(where: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true })
+            // A domain starting with `#` would be written back as a comment line.
+            guard !domain.isEmpty, domain.unicodeScalars.first != "#",
+                !domain.contains(where: { $0 == " " || $0.asciiValue.map { $0 < 0x20 } == true })
             else { throw problem("has no usable domain") }
             guard fields[2].hasPrefix("/") else { throw problem("has a path that does not start with /") }
             guard !fields[5].isEmpty else { throw problem("has a cookie without a name") }
