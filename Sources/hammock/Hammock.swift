@@ -196,6 +196,7 @@ struct Hammock: AsyncParsableCommand {
             historyURL: workspace.historyURL, isHistoryPathExplicit: workspace.history != nil,
             cookieFile: workspace.cookies, watchInterval: watchInterval, watchPaths: watchPaths,
             webSocketURL: webSocketURL)
+        AllocatorPolicy.trimFreedMemoryPeriodically()
         await BrowserApp.run(options)
         await demo?.shutdown()
     }
