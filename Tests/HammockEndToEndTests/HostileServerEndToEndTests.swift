@@ -21,6 +21,8 @@ struct HostileServerEndToEndTests {
 
         try session.keys("r")
         await session.waitFor("loadRequests 1  isRequesting true")
+        // Cancelled mid-transfer: the server is dripping the body.
+        await waitUntil("the second request to reach the server") { server.requestCount(forPath: "/broken/drip") == 2 }
         try session.keys("c")
         await session.waitFor("requestCancelled")
         let afterC = await session.waitFor("loadRequests 0  isRequesting false")
@@ -28,6 +30,7 @@ struct HostileServerEndToEndTests {
 
         try session.keys("r")
         await session.waitFor("loadRequests 1  isRequesting true")
+        await waitUntil("the third request to reach the server") { server.requestCount(forPath: "/broken/drip") == 3 }
         try session.keys("C-c")
         await session.waitFor("cancelled the load: Ctrl-C again quits")
         let afterCtrlC = await session.waitFor("loadRequests 0  isRequesting false")
