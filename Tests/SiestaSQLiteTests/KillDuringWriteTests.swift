@@ -29,6 +29,22 @@ struct KillDuringWriteTests {
             i += 1
         """
 
+    /// Writes small entries to `cache` until the other writer has committed `count` of its own
+    /// (or 20 s pass); returns the keys written.
+    private static func writeUntilChildCommitted(_ count: Int, to cache: SQLiteEntityCache) throws -> [String] {
+        var keys: [String] = []
+        let deadline = Date().addingTimeInterval(20)
+        while try cache.usage().entryCount - keys.count < count, Date() < deadline {
+            let key = "http://127.0.0.1/parent/\(keys.count)"
+            try cache.writeEntity(
+                Entity<Data>(content: Data(repeating: 0xEE, count: 4096), headers: ["content-type": "text/plain"]),
+                forKey: key)
+            keys.append(key)
+            usleep(2000)
+        }
+        return keys
+    }
+
     @Test("entries committed before a SIGKILL stay readable and the file passes quick_check")
     func killedWriter() async throws {
         let directory = try TemporaryDirectory()
@@ -38,16 +54,13 @@ struct KillDuringWriteTests {
         let parent = try SQLiteEntityCache(fileURL: file, maximumEntries: 100_000, maximumBytes: limit)
 
         let child = try PythonProcess(script: Self.writer, arguments: [file.path])
-        // Write from this process too while the child writes, so both contend for the lock.
-        var parentKeys: [String] = []
-        let deadline = Date().addingTimeInterval(20)
-        while try parent.usage().entryCount - parentKeys.count < 60, Date() < deadline {
-            let key = "http://127.0.0.1/parent/\(parentKeys.count)"
-            try parent.writeEntity(
-                Entity<Data>(content: Data(repeating: 0xEE, count: 4096), headers: ["content-type": "text/plain"]),
-                forKey: key)
-            parentKeys.append(key)
-            try await Task.sleep(nanoseconds: 2_000_000)
+        // Write from this process too while the child writes, so both contend for the lock. The
+        // writes block while they wait for it, so they run on a thread of their own rather than
+        // on one of the few threads every other test shares.
+        let parentKeys = try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try Self.writeUntilChildCommitted(60, to: parent) })
+            }
         }
         child.send(SIGKILL)
         let result = child.finish()
