@@ -6,7 +6,7 @@ struct HTTPExchangeLimits: Sendable {
     /// The most body bytes kept.
     var maximumBodySize: Int
     /// The most a compressed body may expand.
-    var decompressionRatio: Int = 100
+    var decompressionRatio: Int
     /// Seconds without receiving a byte before the exchange fails; nil for none.
     var readTimeout: TimeInterval?
     /// The request's own timeout in seconds; nil for none.
