@@ -63,11 +63,39 @@ struct WatchEndToEndTests {
         // Paused, it sends nothing more.
         browser.dispatch(.key(.character("A")))
         #expect(browser.state.watch.isAllPaused)
-        // A refresh already sent may still be answered; after that, nothing more goes out.
-        await waitUntil("the last refresh to be answered") { browser.state.resources[still]?.isLoading == false }
+        // A refresh in flight is cancelled by the pause; after that, nothing more goes out.
+        await waitUntil("the last refresh to end") { browser.state.resources[still]?.isLoading == false }
         let before = server.requestCount(forPath: "/live/static")
         await waitForClock(toPass: Date.timeIntervalSinceReferenceDate, by: 1)
         #expect(server.requestCount(forPath: "/live/static") == before)
+    }
+
+    @Test("pausing a pinned resource cancels its refresh in flight and keeps the data it had")
+    func pauseCancelsRefresh() async throws {
+        let (browser, server) = try await Self.browser()
+        defer { Task { await server.shutdown() } }
+        // The first request gets the whole body at once; later ones drip a byte a second.
+        let url = server.baseURL.absoluteString + "broken/drip?bytes=60&fast=1"
+        browser.dispatch(.pin(path: url))
+        browser.dispatch(.key(.character("=")))
+        browser.dispatch(.paste("0.2"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("the first body and a dripping refresh", timeout: 15) {
+            browser.state.resources[url]?.latestData != nil && browser.state.resources[url]?.isLoading == true
+                && server.requestCount(forPath: "/broken/drip") == 2
+        }
+        let received = browser.state.resources[url]?.latestData?.timestamp
+        browser.dispatch(.key(.character(" ")))
+        #expect(browser.state.watch.entries.first?.isPaused == true)
+        await waitUntil("the refresh to be cancelled") { browser.state.resources[url]?.isLoading == false }
+        #expect(
+            browser.state.events.contains { $0.name == "requestCancelled" && $0.resource.hasPrefix("/broken/drip") })
+        #expect(
+            browser.state.resources[url]?.latestData?.timestamp == received, "the data from before the refresh stays")
+        #expect(browser.state.resources[url]?.latestData?.byteCount == 60)
+        #expect(browser.state.resources[url]?.latestError == nil, "a cancelled refresh is not an error")
+        await waitForClock(toPass: Date.timeIntervalSinceReferenceDate, by: 1)
+        #expect(server.requestCount(forPath: "/broken/drip") == 2, "paused, nothing more goes out")
     }
 
     @Test("Server-Sent Events show as they arrive, reconnect with Last-Event-ID after a drop, and c stops them")

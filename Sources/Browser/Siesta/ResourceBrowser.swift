@@ -49,6 +49,9 @@ public final class ResourceBrowser: ResourceObserver {
     private var passwordNeededFor: String?
     /// The request of the form that was sent last, while it runs.
     private var formRequest: (any Request)?
+    /// The watch board's refresh of each pinned resource, while it runs: pausing or unpinning
+    /// the resource cancels it.
+    private var watchRefreshes: [String: any Request] = [:]
     private var pending: [Action] = []
     private var isDraining = false
     private var resourceListIsStale = false
@@ -247,6 +250,11 @@ public final class ResourceBrowser: ResourceObserver {
         if target.isLoading || streams.isLive(url) { return true }
         guard let request = target.loadIfNeeded() else { return false }
         attachHooks(request, to: target, method: .get, wasLoading: false)
+        watchRefreshes[url] = request
+        request.onCompletion { [weak self, weak request] _ in
+            guard let self, let request, let current = self.watchRefreshes[url], current === request else { return }
+            self.watchRefreshes[url] = nil
+        }
         dispatch(.watchRefreshSent(url: url))
         return true
     }
@@ -412,7 +420,11 @@ public final class ResourceBrowser: ResourceObserver {
             }
             workspace.perform(command, shownBody: state.shownBody)
         case .watch(let command):
-            if case .pin(let url, _) = command { observe(resource(url)) }
+            switch command {
+            case .pin(let url, _): observe(resource(url))
+            case .pause(let url, true), .unpin(let url): watchRefreshes.removeValue(forKey: url)?.cancel()
+            case .pause, .interval: break
+            }
             watchController.perform(command)
         case .compareVersions(let url, let older, let newer):
             compareVersions(url: url, older: older, newer: newer)
