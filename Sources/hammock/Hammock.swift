@@ -198,6 +198,7 @@ struct Hammock: AsyncParsableCommand {
             webSocketURL: webSocketURL)
         AllocatorPolicy.trimFreedMemoryPeriodically()
         await BrowserApp.run(options)
-        await demo?.shutdown()
+        // The process ends next, and the kernel closes what is left: never wait long for it.
+        await demo?.shutdown(patience: .seconds(1))
     }
 }

@@ -44,6 +44,37 @@ struct ServerLifecycleTests {
         try await client.shutdown()
     }
 
+    @Test(
+        "shutdown ends connections whose clients stopped reading or sending",
+        arguments: [
+            "GET /broken/endless HTTP/1.1\r\nHost: demo\r\n\r\n",
+            "GET /broken/stall HTTP/1.1\r\nHost: demo\r\n\r\n",
+            "GET /events HTTP/1.1\r\nHost: demo\r\nAccept: text/event-stream\r\n\r\n",
+            "GET /live/ndjson HTTP/1.1\r\nHost: demo\r\n\r\n",
+            "GET /large?count=100000 HTTP/1.1\r\nHost: demo\r\n\r\n",
+            "POST /echo HTTP/1.1\r\nHost: demo\r\nContent-Length: 100000\r\n\r\n{\"half\": ",
+            "GET /counter HTTP/1.1\r\nHost: demo\r\nX-Half",
+            "",
+            "GET /counter HTTP/1.1\r\nHost: demo\r\n\r\n",
+        ])
+    func shutdownWithStuckClients(request: String) async throws {
+        let server = try await DemoServer.start(liveStep: .milliseconds(20))
+        let path = request.split(separator: " ").dropFirst().first.map { String($0.split(separator: "?")[0]) } ?? ""
+        // Bare connections that send the request and never read the answer; a few, so that a
+        // body too large for the socket buffers is stuck mid-write in at least one of them.
+        var channels: [any Channel] = []
+        for _ in 0..<3 {
+            let channel = try await Self.connect(port: server.port, reading: false)
+            if !request.isEmpty { try await channel.writeAndFlush(ByteBuffer(string: request)) }
+            channels.append(channel)
+        }
+        if request.hasSuffix("\r\n\r\n") || request.hasPrefix("POST") {
+            await waitUntil("the requests to arrive") { server.requestCount(forPath: path) == 3 }
+        }
+        #expect(await server.shutdown(patience: .seconds(10)), "the server stopped")
+        for channel in channels { try? await channel.close() }
+    }
+
     @Test("starting on a port already in use throws")
     func portInUse() async throws {
         let server = try await DemoServer.start()
@@ -54,9 +85,11 @@ struct ServerLifecycleTests {
         await server.shutdown()
     }
 
-    /// Opens a bare TCP connection to 127.0.0.1 on `port`.
-    private static func connect(port: Int) async throws -> any Channel {
+    /// Opens a bare TCP connection to 127.0.0.1 on `port`; with `reading` false it never reads
+    /// what the server sends, so the server's writes back up once the socket buffers are full.
+    private static func connect(port: Int, reading: Bool = true) async throws -> any Channel {
         try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.autoRead, value: reading)
             .connect(host: "127.0.0.1", port: port).get()
     }
 }

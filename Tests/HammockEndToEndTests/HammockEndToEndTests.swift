@@ -125,6 +125,31 @@ struct HammockEndToEndTests {
         try session.keys("q")
         #expect(await waitUntil("hammock to exit") { !session.isRunning })
     }
+
+    @Test("q quits at once while a connection to the embedded demo API has sent nothing")
+    func quitWithSilentConnection() async throws {
+        let session = try TmuxSession(arguments: ["--no-cache"])
+        defer { session.close() }
+        let screen = await session.waitFor("newData(network)")
+        let port = try #require(
+            screen.firstMatch(of: /service\.baseURL http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) })
+        // An HTTP client opens connections it may never send a request on (one made for a request
+        // cancelled while it connected); the demo API must not wait for one when hammock quits.
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        try #require(connected == 0)
+        try session.keys("q")
+        #expect(await waitUntil("hammock to exit") { !session.isRunning })
+    }
 }
 
 @Suite("hammock's persistent cache in tmux")

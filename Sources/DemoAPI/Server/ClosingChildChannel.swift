@@ -4,7 +4,7 @@ import Logging
 import NIOCore
 
 /// A server connection handler that closes the connection when a protocol error reaches the
-/// end of its pipeline, and once the handler it wraps has returned.
+/// end of its pipeline, when the server stops, and once the handler it wraps has returned.
 ///
 /// The WebSocket-capable HTTP/1.1 handler leaves a connection open when its opening bytes are
 /// not HTTP (a TLS handshake sent to the plain port, say), so the client would wait for its own
@@ -25,10 +25,18 @@ struct ClosingChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
         }
     }
 
-    /// Runs `inner`, then closes the connection if it is still open.
+    /// Runs `inner`, then closes the connection if it is still open. Cancelled (when the server
+    /// stops), it closes the connection at once: the WebSocket-capable handler waits for the
+    /// first request head before it starts, and that wait does not end by itself on a
+    /// connection that sent no request, or half of one.
     func handle(value: Inner.Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
-        try? await value.channel.close()
+        let channel = value.channel
+        await withTaskCancellationHandler {
+            await inner.handle(value: value, logger: logger)
+        } onCancel: {
+            channel.close(promise: nil)
+        }
+        try? await channel.close()
     }
 }
 

@@ -145,16 +145,45 @@ public final class DemoServer: Sendable {
 
     /// Stops the server: it stops listening first, gives requests in flight a quarter of a second
     /// to finish, then ends the remaining connections (a response being streamed is cut off) and
-    /// returns once the server has stopped. Safe to call more than once and
-    /// from several tasks at a time; later calls return when the server is stopped.
-    public func shutdown() async {
+    /// returns once the server has stopped, or once `patience` has passed since the connections
+    /// were ended, whichever comes first: a connection that does not end in that time is left
+    /// to end in the background, and the result says so. Safe to call more than once and from
+    /// several tasks at a time; later calls return when the server is stopped.
+    ///
+    /// - Parameter patience: How long to wait for the server to stop after ending its
+    ///   connections; 5 seconds by default.
+    /// - Returns: `true` when the server has stopped, `false` when `patience` ran out first.
+    @discardableResult
+    public func shutdown(patience: Duration = .seconds(5)) async -> Bool {
         await serviceGroup.triggerGracefulShutdown()
         let task = self.task
         let deadline = Task {
             try await Task.sleep(nanoseconds: 250_000_000)
             task.cancel()
         }
-        _ = await task.result
+        // Whichever comes first, the server's end or the patience running out, gives the answer.
+        let waiting = NIOLockedValueBox<(answer: CheckedContinuation<Bool, Never>?, timer: Task<Void, Never>?)>(
+            (nil, nil))
+        let stopped = await withCheckedContinuation { continuation in
+            waiting.withLockedValue { $0.answer = continuation }
+            let answer: @Sendable (Bool) -> Void = { stopped in
+                waiting.withLockedValue {
+                    $0.answer?.resume(returning: stopped)
+                    $0.answer = nil
+                }
+            }
+            let timer = Task {
+                _ = await deadline.result
+                if (try? await Task.sleep(for: patience)) != nil { answer(false) }
+            }
+            waiting.withLockedValue { $0.timer = timer }
+            Task {
+                _ = await task.result
+                answer(true)
+            }
+        }
         deadline.cancel()
+        waiting.withLockedValue { $0.timer }?.cancel()
+        return stopped
     }
 }
