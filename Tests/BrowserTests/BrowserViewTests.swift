@@ -99,6 +99,20 @@ struct BrowserViewTests {
         #expect(!text.contains("0123456789abcdef0123456789abcdef"))
     }
 
+    @Test("the last exchange shows its status, or that it failed or was cancelled")
+    func lastExchange() {
+        var snapshot = Fixtures.jsonSnapshot(usersURL, #"{"a": 1}"#)
+        let outcomes: [(Int?, String?, String)] = [
+            (200, nil, "last 200 · total 5.0 ms"), (nil, "timed out", "last failed · total 5.0 ms"),
+            (nil, ExchangeRecord.cancelledFailure, "last cancelled · total 5.0 ms"),
+        ]
+        for (status, failure, line) in outcomes {
+            snapshot.lastExchange = ExchangeRecord(
+                date: 0, method: "GET", url: usersURL, statusCode: status, totalTime: 0.005, failure: failure)
+            #expect(BrowserView.render(Fixtures.state(showing: snapshot)).text.contains(line), "\(line)")
+        }
+    }
+
     @Test("hostile JSON keys and values are escaped")
     func hostileJSON() {
         let snapshot = Fixtures.jsonSnapshot(usersURL, #"{"k\u001b[31m": "v\u0007\u202e"}"#)

@@ -16,6 +16,13 @@ struct WatchEndToEndTests {
         return ""
     }
 
+    /// Types `interval` for the board's selected row, as '=' does.
+    private static func typeInterval(_ interval: String, in browser: ResourceBrowser) {
+        browser.dispatch(.key(.character("=")))
+        browser.dispatch(.paste(interval))
+        browser.dispatch(.key(.enter))
+    }
+
     private static func browser() async throws -> (ResourceBrowser, DemoServer) {
         let server = try await DemoServer.start(liveStep: .milliseconds(300))
         let browser = Fixtures.resourceBrowser(on: server)
@@ -34,12 +41,9 @@ struct WatchEndToEndTests {
         browser.dispatch(.pin(path: "/live/static"))
         #expect(browser.state.watch.entries.map(\.url) == [counter, still])
         // Every 0.2 s: '=' on the board types the interval.
-        for row in 0..<2 {
-            browser.dispatch(.key(.character("=")))
-            browser.dispatch(.paste("0.2"))
-            browser.dispatch(.key(.enter))
-            if row == 0 { browser.dispatch(.key(.down)) }
-        }
+        Self.typeInterval("0.2", in: browser)
+        browser.dispatch(.key(.down))
+        Self.typeInterval("0.2", in: browser)
         #expect(browser.state.watch.entries.map(\.interval) == [0.2, 0.2])
 
         await waitUntil("the counter to change", timeout: 15) {
@@ -77,9 +81,7 @@ struct WatchEndToEndTests {
         // The first request gets the whole body at once; later ones drip a byte a second.
         let url = server.baseURL.absoluteString + "broken/drip?bytes=60&fast=1"
         browser.dispatch(.pin(path: url))
-        browser.dispatch(.key(.character("=")))
-        browser.dispatch(.paste("0.2"))
-        browser.dispatch(.key(.enter))
+        Self.typeInterval("0.2", in: browser)
         await waitUntil("the first body and a dripping refresh", timeout: 15) {
             browser.state.resources[url]?.latestData != nil && browser.state.resources[url]?.isLoading == true
                 && server.requestCount(forPath: "/broken/drip") == 2

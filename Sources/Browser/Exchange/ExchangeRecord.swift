@@ -99,6 +99,12 @@ public struct ExchangeRecord: Sendable {
         self.failure = failure
     }
 
+    /// The ``failure`` of an exchange that was cancelled.
+    public static let cancelledFailure = "cancelled"
+
+    /// True when the exchange got no response because it was cancelled.
+    public var wasCancelled: Bool { statusCode == nil && failure == Self.cancelledFailure }
+
     /// The status line (`HTTP/1.1 200 OK`), or the failure.
     public var statusLine: String {
         guard let statusCode else { return "no response: " + (failure ?? "unknown failure") }

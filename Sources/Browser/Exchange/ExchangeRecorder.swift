@@ -202,7 +202,7 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
     /// Why an exchange got no response, in a few words for the history list and the head.
     static func sentence(for failure: HTTPFailure) -> String {
         switch failure.kind {
-        case .cancelled: return "cancelled"
+        case .cancelled: return ExchangeRecord.cancelledFailure
         case .timedOut: return "timed out"
         case .cannotConnect: return "could not connect"
         case .unknownHost: return "unknown host"

@@ -579,11 +579,14 @@ public enum BrowserView {
         var row = 3
         // The last exchange's timing, where there is room for it.
         if inner.height > 3, let record = snapshot.lastExchange {
-            let status = record.statusCode.map { "\($0) " } ?? "failed "
+            let status = record.statusCode.map { "\($0) " } ?? (record.wasCancelled ? "cancelled " : "failed ")
+            let statusStyle =
+                record.wasCancelled
+                ? muted : theme.style(record.statusCode.map { $0 < 400 } == true ? .success : .error)
             screen.put(
                 spans: [
                     Span("last ", muted),
-                    Span(status, theme.style(record.statusCode.map { $0 < 400 } == true ? .success : .error)),
+                    Span(status, statusStyle),
                     Span("· " + record.timingSummary, theme.style(.text)),
                 ], x: inner.x, y: inner.y + row, maxWidth: inner.width)
             row += 1
