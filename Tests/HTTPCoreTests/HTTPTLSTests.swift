@@ -22,7 +22,7 @@ enum TLSFixture {
     }
 
     static let startup = Task { () throws -> Servers in
-        let certificates = try TestCertificates.make()
+        let certificates = try await OffPool.run { try TestCertificates.make() }
         let key = certificates.serverKey
         return Servers(
             certificates: certificates,
@@ -188,8 +188,8 @@ struct HTTPTLSTests {
     }
 
     @Test("unusable certificate and key files are refused with a sentence naming the file")
-    func setupErrors() throws {
-        let certificates = try TestCertificates.make()
+    func setupErrors() async throws {
+        let certificates = try await OffPool.run { try TestCertificates.make() }
         defer { certificates.remove() }
         let missing = certificates.folder.appendingPathComponent("missing.pem").path
         #expect(throws: HTTPSetupError("The CA certificate file \(missing) does not exist.")) {

@@ -6,7 +6,7 @@ import Testing
 struct TLSEndToEndTests {
     @Test("a certificate from an unknown CA is refused with advice; --cacert trusts it; --insecure is shown")
     func cacertAndInsecure() async throws {
-        let certificates = try TestCertificates.make()
+        let certificates = try await OffPool.run { try TestCertificates.make() }
         defer { certificates.remove() }
         let server = try await LoopbackHTTPServer.start(
             certificate: certificates.serverCertificate, key: certificates.serverKey, body: "hello over TLS")

@@ -114,6 +114,7 @@ struct StreamTests {
             try await stream.sendMessage(.string("after"))
             await waitUntil("two elements") { received.collected.values.count == 2 }
             let values = received.collected.values
+            try #require(values.count == 2)
             guard case .failure(.decodingFailed(let error, let url)) = values.first else {
                 Issue.record("the binary echo did not fail to decode: \(values)")
                 return

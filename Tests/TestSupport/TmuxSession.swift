@@ -108,12 +108,7 @@ public final class TmuxSession {
     /// one of the few threads that run every other test's tasks.
     private func captureOffPool() async -> String {
         let socket = self.socket
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(
-                    returning: (try? Self.tmux(socket: socket, ["capture-pane", "-p", "-t", "main"])) ?? "")
-            }
-        }
+        return (try? await OffPool.run { try Self.tmux(socket: socket, ["capture-pane", "-p", "-t", "main"]) }) ?? ""
     }
 
     /// Waits until the screen contains `text` at least `count` times; returns the screen (fails the

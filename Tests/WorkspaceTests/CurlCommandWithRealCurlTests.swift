@@ -12,7 +12,7 @@ private struct BashRun: Sendable {
 }
 
 private func runBash(_ script: String) async throws -> BashRun {
-    try await Task.detached {
+    try await OffPool.run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
@@ -26,7 +26,7 @@ private func runBash(_ script: String) async throws -> BashRun {
         process.waitUntilExit()
         return BashRun(
             status: process.terminationStatus, output: outputData, errors: String(decoding: errorData, as: UTF8.self))
-    }.value
+    }
 }
 
 @Suite("Rendered curl commands run by bash and curl")
