@@ -56,6 +56,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "StartupBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Browser", package: "hammock"),
+                .product(name: "Siesta", package: "hammock"),
+                .product(name: "SiestaSQLite", package: "hammock"),
+            ],
+            path: "Benchmarks/StartupBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "CancelStorm",
             dependencies: [.product(name: "Siesta", package: "hammock")],
             path: "Benchmarks/CancelStorm"

@@ -47,29 +47,47 @@ final class BrowserApp {
     private let cookieJar: HTTPCookieJar
     /// True when the cookie file could not be read: it is then never written over.
     private var cookieFileIsUnreadable = false
-    /// When the next frame is drawn (system uptime), if one is scheduled.
-    private var renderDue: Double?
+    /// When frames are drawn: at once for keys and awaited news, coalesced in a storm.
+    private var pacer = FramePacer()
     /// Tells a scheduled frame from one replaced by an earlier.
     private var renderToken = 0
-    /// True when a key arrived since the last frame.
-    private var inputArrived = false
-    private var lastRenderTime = 0.0
     private var lastScreen: Screen?
     private var finish: CheckedContinuation<Void, Never>?
 
+    /// Starts the browser and returns when it quits.
+    ///
+    /// Start-up is ordered so the first request leaves as early as it can: the persistent cache
+    /// (which the first load reads before going to the network) opens on another thread while
+    /// the themes and key map are read here; the request goes out before the terminal is set up
+    /// and the first frame drawn.
     static func run(_ options: Options) async {
-        let app = BrowserApp(options)
+        let isExplicit = options.isCachePathExplicit
+        let cacheOpening = options.cachePath.map { path in
+            Task.detached(priority: .userInitiated) { PersistentCacheOpener.open(path: path, isExplicit: isExplicit) }
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let configuration = StartupConfiguration.load(
+            theme: options.theme, noColor: Self.isNoColor(environment), environment: environment)
+        let cache = await cacheOpening?.value
+        let app = BrowserApp(options, configuration: configuration, cache: cache)
         await withCheckedContinuation { continuation in
             app.finish = continuation
             app.start()
         }
     }
 
-    private init(_ options: Options) {
+    /// True when `NO_COLOR` is set to anything.
+    private static func isNoColor(_ environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    private init(
+        _ options: Options, configuration: StartupConfiguration,
+        cache: Result<SQLiteEntityCache, PersistentCacheOpener.Failure>?
+    ) {
         self.options = options
         let environment = ProcessInfo.processInfo.environment
-        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        terminal = CursesTerminal(useColor: !noColor)
+        terminal = CursesTerminal(useColor: !Self.isNoColor(environment))
 
         let base = BrowserApp.serviceBase(for: options.url)
         let recorder = ExchangeRecorder()
@@ -94,8 +112,8 @@ final class BrowserApp {
         let service = Service(baseURL: base.absoluteString, networking: recorder.provider(settings: settings))
         let headers = options.headers
         var cacheProblem: String?
-        if let path = options.cachePath {
-            switch PersistentCacheOpener.open(path: path, isExplicit: options.isCachePathExplicit) {
+        if let cache {
+            switch cache {
             case .success(let cache):
                 service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
                 // A damaged database was moved aside and replaced: never silently.
@@ -110,7 +128,6 @@ final class BrowserApp {
             for (name, value) in headers { $0.headers[name] = value }
         }
 
-        let configuration = StartupConfiguration.load(theme: options.theme, noColor: noColor, environment: environment)
         var state = BrowserState(
             width: 80, height: 24, serviceBaseURL: base.absoluteString, configuredHeaders: headers,
             themes: configuration.themes, themeIndex: configuration.themeIndex, keyMap: configuration.keyMap)
@@ -142,10 +159,19 @@ final class BrowserApp {
     }
 
     private func start() {
+        browser.onChange = { [weak self] reason in self?.scheduleRender(reason) }
+        browser.onEffect = { [weak self] command in self?.perform(command) }
+        // The first request leaves before the terminal is set up: nothing on the way to it
+        // waits for curses.
+        if let webSocketURL = options.webSocketURL {
+            browser.dispatch(.openWebSocket(url: webSocketURL.absoluteString))
+        } else {
+            let isRoot = (options.url.path.isEmpty || options.url.path == "/") && options.url.query == nil
+            let path = isRoot ? nil : options.url.absoluteString
+            browser.start(path: path)
+        }
         terminal.start()
         let size = terminal.handleResize()
-        browser.onChange = { [weak self] in self?.scheduleRender() }
-        browser.onEffect = { [weak self] command in self?.perform(command) }
         browser.dispatch(.resize(width: size.width, height: size.height))
         events.onInput = { [weak self] in self?.readInput() }
         events.onResize = { [weak self] in
@@ -157,18 +183,10 @@ final class BrowserApp {
         events.onEndOfInput = { [weak self] in self?.quit() }
         events.start()
         events.setTickInterval(1)
-        if let webSocketURL = options.webSocketURL {
-            browser.dispatch(.openWebSocket(url: webSocketURL.absoluteString))
-        } else {
-            let isRoot = (options.url.path.isEmpty || options.url.path == "/") && options.url.query == nil
-            let path = isRoot ? nil : options.url.absoluteString
-            browser.start(path: path)
-        }
         for path in options.watchPaths { browser.dispatch(.pin(path: path)) }
     }
 
     private func readInput() {
-        inputArrived = true
         for input in terminal.readInput() {
             switch input {
             case .key(let key): browser.dispatch(.key(key))
@@ -184,33 +202,29 @@ final class BrowserApp {
         events.setTickInterval(loading ? 0.1 : 1)
     }
 
-    /// The shortest time between two frames after a key: typing is drawn at once.
-    private static let inputFrameInterval = 1.0 / 60
-    /// The shortest time between two frames when only news arrived: a storm of events (a
-    /// hundred watched resources, a fast stream) costs at most ten frames a second.
-    private static let newsFrameInterval = 1.0 / 10
-
-    private func scheduleRender() {
-        let interval = inputArrived ? Self.inputFrameInterval : Self.newsFrameInterval
-        let due = max(ProcessInfo.processInfo.systemUptime, lastRenderTime + interval)
-        // A frame already due as soon stays; a key moves a later one up.
-        if let scheduled = renderDue, scheduled <= due { return }
-        renderDue = due
+    /// Plans a frame: keys and news the user waits for are drawn at once, other news at once
+    /// while frames are rare and at most ten a second in a storm (``FramePacer``).
+    private func scheduleRender(_ reason: FramePacer.Reason = .prompt) {
+        guard let due = pacer.request(reason, at: ProcessInfo.processInfo.systemUptime) else { return }
         renderToken &+= 1
         let token = renderToken
-        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, due - ProcessInfo.processInfo.systemUptime)) {
-            [weak self] in
+        let draw: @Sendable () -> Void = { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, self.renderToken == token else { return }
                 self.render()
             }
         }
+        let delay = due - ProcessInfo.processInfo.systemUptime
+        // Due now: drawn after the work already queued on this turn, which it then includes.
+        if delay <= 0 {
+            DispatchQueue.main.async(execute: draw)
+        } else {
+            DispatchQueue.main.asyncAfter(deadline: .now() + delay, execute: draw)
+        }
     }
 
     private func render() {
-        renderDue = nil
-        inputArrived = false
-        lastRenderTime = ProcessInfo.processInfo.systemUptime
+        pacer.drew(at: ProcessInfo.processInfo.systemUptime)
         guard !browser.state.isQuitting else { return }
         if browser.state.resources.values.contains(where: { $0.isLoading }) { events.setTickInterval(0.1) }
         let screen = BrowserView.render(browser.state)

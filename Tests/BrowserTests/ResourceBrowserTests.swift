@@ -35,7 +35,7 @@ struct ResourceBrowserTests {
         let server = try await DemoServer.start()
         let browser = Fixtures.resourceBrowser(on: server)
         var redraws = 0
-        browser.onChange = { redraws += 1 }
+        browser.onChange = { _ in redraws += 1 }
         // A resource the browser never opened still shows in the list Siesta keeps.
         _ = browser.service.resource("/posts")
         // Opening a resource navigates, adds the observer (whose observerAdded arrives at once,

@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import OrderedJSON
 import Siesta
+import TUICore
 import Workspace
 
 #if canImport(FoundationNetworking)
@@ -20,7 +21,8 @@ import Workspace
 /// in order, one `update` at a time. An action dispatched while another is being handled (an
 /// observer added during a command gets `observerAdded` at once, a command reports what it
 /// resolved) waits its turn, so `update` is never re-entered. `onChange` runs once the queue
-/// is empty.
+/// is empty, saying whether the change must be drawn at once (a key, or news about the resource
+/// in focus or one a key just asked for) or may be coalesced with other background news.
 ///
 /// It installs ``JSONDocumentTransformer`` on the service, so JSON bodies arrive as
 /// `JSONDocument`s: the server's key order, duplicate keys and number text are kept.
@@ -30,8 +32,9 @@ public final class ResourceBrowser: ResourceObserver {
     public let service: Service
     /// The current state.
     public private(set) var state: BrowserState
-    /// Called after every state change that needs a redraw (coalesce it yourself if needed).
-    public var onChange: @MainActor () -> Void = {}
+    /// Called after every state change that needs a redraw, with how soon it should be drawn
+    /// (``FramePacer`` turns that into frames).
+    public var onChange: @MainActor (FramePacer.Reason) -> Void = { _ in }
     /// Called for effects outside Siesta: clipboard, SVG export, quit.
     public var onEffect: @MainActor (Command) -> Void = { _ in }
     /// History, saved requests, environments and cookies, when the browser has them.
@@ -54,6 +57,11 @@ public final class ResourceBrowser: ResourceObserver {
     private var watchRefreshes: [String: any Request] = [:]
     private var pending: [Action] = []
     private var isDraining = false
+    /// URLs whose requests a key started and that have not answered yet: their news is drawn at
+    /// once, whatever else is going on.
+    private var awaited: Set<String> = []
+    /// True while the action being handled is a key or a paste.
+    private var isHandlingInput = false
     private var resourceListIsStale = false
     /// Pinned resources: their expiration and refreshes.
     private let watchController: WatchController
@@ -128,12 +136,22 @@ public final class ResourceBrowser: ResourceObserver {
         pending.append(action)
         guard !isDraining else { return }
         isDraining = true
+        var reason = FramePacer.Reason.background
         var index = 0
         while index < pending.count {
             let next = pending[index]
             index += 1
             state.now = Date().timeIntervalSince1970
+            if reason == .background { reason = state.frameReason(for: next, awaited: awaited) }
+            if case .resourceChanged(let snapshot, let event?) = next, !snapshot.isLoading, Self.isAnswer(event) {
+                awaited.remove(snapshot.url)
+            }
+            switch next {
+            case .key, .paste: isHandlingInput = true
+            default: isHandlingInput = false
+            }
             for command in state.update(next) { execute(command) }
+            isHandlingInput = false
             // Snapshots of every resource are taken only while the list is shown (with a hundred
             // watched resources they are not free); hidden, the list follows only new resources.
             if index == pending.count, resourceListIsStale,
@@ -145,7 +163,15 @@ public final class ResourceBrowser: ResourceObserver {
         }
         pending.removeAll(keepingCapacity: true)
         isDraining = false
-        onChange()
+        onChange(reason)
+    }
+
+    /// True for the events that end a request: data, not modified, an error, a cancel.
+    private static func isAnswer(_ event: ResourceEvent) -> Bool {
+        switch event {
+        case .newData, .notModified, .error, .requestCancelled: return true
+        case .observerAdded, .requested: return false
+        }
     }
 
     /// Opens the service's root (or `path` relative to it) at start-up.
@@ -329,6 +355,13 @@ public final class ResourceBrowser: ResourceObserver {
     }
 
     private func execute(_ command: Command) {
+        if isHandlingInput {
+            switch command {
+            case .show(let url), .load(let url), .loadIfNeeded(let url), .watch(.pin(let url, _)):
+                awaited.insert(url)
+            default: break
+            }
+        }
         switch command {
         case .navigateTyped(let text):
             guard let workspace else {
