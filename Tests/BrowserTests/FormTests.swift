@@ -50,6 +50,33 @@ struct FormTests {
         #expect(editor.row == 0 && editor.column == 0)
     }
 
+    @Test("the text comes back exactly as pasted: tabs, NUL, and each line break in its own form")
+    func exactText() {
+        var editor = TextEditor()
+        let pasted = "a\tb\r\nc\rd\ne\u{0}f\r\n"
+        editor.insert(pasted)
+        #expect(editor.text == pasted)
+        #expect(editor.lines.count == 5)
+        #expect(editor.lineBreak(after: 0) == "\r\n" && editor.lineBreak(after: 1) == "\r")
+        // Joining a line removes its own break, whatever its form; Enter types a line feed.
+        editor.handle(.up)
+        editor.handle(.home)
+        editor.handle(.backspace)
+        #expect(editor.text == "a\tb\r\nc\rde\u{0}f\r\n")
+        editor.handle(.enter)
+        #expect(editor.text == "a\tb\r\nc\rd\ne\u{0}f\r\n")
+        // The cursor column counts the tab to its stop, as it is drawn.
+        var tab = TextEditor("\tx")
+        tab.handle(.end)
+        #expect(tab.cursorColumnWidth == 5)
+    }
+
+    @Test("a form-urlencoded body splits pairs at CRLF and lone CR line breaks too")
+    func formLineBreaks() throws {
+        let body = try RequestBody.parse("a=1\r\nb=2\rc=3", mode: .form)
+        #expect(body.encoded.map { String(decoding: $0.data, as: UTF8.self) } == "a=1&b=2&c=3")
+    }
+
     @Test("single-line editors turn newlines into spaces")
     func singleLine() {
         var editor = TextEditor("a", singleLine: true)

@@ -4,7 +4,8 @@ import Testing
 
 @testable import Browser
 
-/// Ctrl-C: cancel what is in flight, else quit.
+/// Ctrl-C: cancel what is in flight, else quit; over a prompt, form or list, cancel that and
+/// never quit.
 @Suite("Ctrl-C")
 struct InterruptTests {
     @Test("with a load in flight Ctrl-C cancels it; a second press within two seconds quits")
@@ -90,5 +91,102 @@ struct InterruptTests {
         }
         #expect(status == 204)
         #expect(BrowserView.render(state).text.contains("DELETE"))
+    }
+
+    func promptText(_ state: BrowserState) -> String? {
+        if case .prompt(let prompt)? = state.overlay { return prompt.editor.text }
+        return nil
+    }
+
+    @Test("in the go prompt Ctrl-C cancels the line without quitting, and Up brings the text back")
+    func goPrompt() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
+        _ = Fixtures.keys(&state, [.character("g")])
+        Fixtures.type(&state, "/users/7?expand=posts")
+        let commands = Fixtures.keys(&state, [.control("c")])
+        #expect(commands.isEmpty)
+        #expect(!state.isQuitting)
+        #expect(state.overlay == nil)
+        #expect(state.status?.text == "cancelled: ↑ in the same prompt brings the text back")
+        _ = Fixtures.keys(&state, [.character("g"), .up])
+        #expect(promptText(state) == "/users/7?expand=posts")
+    }
+
+    @Test("every prompt keeps its own lines: search recalls searches, never go answers")
+    func recallPerPrompt() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
+        _ = Fixtures.keys(&state, [.character("/")])
+        Fixtures.type(&state, "alovelace")
+        _ = Fixtures.keys(&state, [.control("c"), .character("g"), .backspace])
+        Fixtures.type(&state, "/x")
+        _ = Fixtures.keys(&state, [.escape, .character("/"), .up])
+        #expect(promptText(state) == "alovelace")
+        _ = Fixtures.keys(&state, [.up])
+        #expect(promptText(state) == "alovelace")
+        _ = Fixtures.keys(&state, [.down])
+        #expect(promptText(state) == "")
+    }
+
+    @Test("the password prompt keeps nothing for recall")
+    func passwordNotKept() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
+        _ = state.update(.askPassword(username: "ada"))
+        Fixtures.type(&state, "s3cret")
+        _ = Fixtures.keys(&state, [.control("c")])
+        #expect(!state.isQuitting)
+        #expect(state.promptRecall.values.allSatisfy { !$0.lines.contains("s3cret") })
+    }
+
+    @Test("in an edited form Ctrl-C closes it like Esc, keeps the draft and never quits")
+    func editedForm() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
+        _ = Fixtures.keys(&state, [.character("p")])
+        Fixtures.type(&state, "{\"name\": 1}")
+        _ = Fixtures.keys(&state, [.control("c")])
+        #expect(!state.isQuitting)
+        #expect(state.overlay == nil)
+        _ = Fixtures.keys(&state, [.character("p")])
+        guard case .form(let form)? = state.overlay else {
+            Issue.record("expected the kept form, got \(String(describing: state.overlay))")
+            return
+        }
+        #expect(form.body.text == "{\"name\": 1}")
+    }
+
+    @Test("in a list Ctrl-C clears the filter first, then closes the list; never quits")
+    func pickerFilter() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
+        state.overlay = .picker(Picker(purpose: .history))
+        Fixtures.type(&state, "users")
+        _ = Fixtures.keys(&state, [.control("c")])
+        guard case .picker(let picker)? = state.overlay else {
+            Issue.record("expected the list to stay open")
+            return
+        }
+        #expect(picker.filter.text.isEmpty)
+        _ = Fixtures.keys(&state, [.control("c")])
+        #expect(state.overlay == nil)
+        #expect(!state.isQuitting)
+    }
+
+    @Test("in the WebSocket message line Ctrl-C cancels the line; i then Up brings it back")
+    func webSocketLine() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
+        _ = state.update(.openWebSocket(url: "ws://127.0.0.1:9/echo"))
+        _ = Fixtures.keys(&state, [.character("i")])
+        Fixtures.type(&state, "{\"op\": \"ping\"}")
+        _ = Fixtures.keys(&state, [.control("c")])
+        guard case .webSocket(let console)? = state.overlay else {
+            Issue.record("expected the console to stay open")
+            return
+        }
+        #expect(console.input == nil)
+        #expect(!state.isQuitting)
+        _ = Fixtures.keys(&state, [.character("i"), .up])
+        guard case .webSocket(let reopened)? = state.overlay else {
+            Issue.record("expected the console to stay open")
+            return
+        }
+        #expect(reopened.input?.text == "{\"op\": \"ping\"}")
     }
 }

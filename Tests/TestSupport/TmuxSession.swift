@@ -101,6 +101,17 @@ public final class TmuxSession {
     /// Types text literally.
     public func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }
 
+    /// Pastes `text` as a terminal does with bracketed paste, byte for byte: tmux's own change of
+    /// line feeds into carriage returns is turned off.
+    public func paste(_ text: String) throws {
+        // Through a file: an argument cannot hold NUL.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-paste")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try tmux(["load-buffer", "-b", "hammock-paste", file.path])
+        try tmux(["paste-buffer", "-p", "-r", "-d", "-b", "hammock-paste", "-t", "main"])
+    }
+
     /// The visible screen text.
     public func capture() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
 

@@ -20,7 +20,7 @@ extension BrowserState {
                 switch keyMap.command(for: key) {
                 case .exportSVG?: return [.exportSVG]
                 case .redraw?: return [.redraw]
-                case .interrupt?: return interrupt()
+                case .interrupt?: return overlay == nil ? interrupt() : interruptOverlay()
                 default: break
                 }
             }
@@ -340,24 +340,45 @@ extension BrowserState {
         return []
     }
 
-    /// Ctrl-C: cancels the form request or the focused resource's loads in flight; with nothing
-    /// in flight, or a second time within two seconds, quits.
+    /// Ctrl-C over an overlay: never quits. It cancels the form's request while one is in
+    /// flight; in a text field or prompt it cancels the line, keeping what was typed for Up (the
+    /// WebSocket message line, every prompt but the password); a list's filter is cleared first;
+    /// otherwise it closes the overlay as Esc does (an edited form is kept, as with Esc).
+    private mutating func interruptOverlay() -> [Command] {
+        lastInterrupt = nil
+        guard let overlay else { return [] }
+        if case .sending? = overlay.innerForm?.outcome {
+            status = StatusMessage("cancelling the request (Esc closes the form)")
+            return [.cancelFormRequest]
+        }
+        switch overlay {
+        case .prompt(let prompt):
+            let commands = handleOverlayKey(.escape)
+            if prompt.isEdited, prompt.recallKey != nil {
+                status = StatusMessage("cancelled: ↑ in the same prompt brings the text back")
+            }
+            return commands
+        case .webSocket(var console) where console.input != nil:
+            cancelWebSocketLine(&console)
+            self.overlay = .webSocket(console)
+            return []
+        case .picker(var picker) where !picker.filter.text.isEmpty:
+            picker.filter.setText("")
+            picker.cursor = 0
+            self.overlay = .picker(picker)
+            status = StatusMessage("filter cleared (Ctrl-C again or Esc closes the list)")
+            return []
+        default:
+            return handleOverlayKey(.escape)
+        }
+    }
+
+    /// Ctrl-C in the main view: cancels the focused resource's loads in flight; with nothing in
+    /// flight, or a second time within two seconds, quits.
     private mutating func interrupt() -> [Command] {
         let isSecondPress = lastInterrupt.map { now - $0 < 2 } ?? false
         lastInterrupt = now
-        if !isSecondPress, let form = overlay?.innerForm, form.isChanged, form.response == nil,
-            !form.isSending
-        {
-            status = StatusMessage("Ctrl-C again quits and loses this form's edits; Esc closes it and keeps them")
-            return []
-        }
         if !isSecondPress {
-            var formIsSending = false
-            if case .sending? = overlay?.innerForm?.outcome { formIsSending = true }
-            if formIsSending {
-                status = StatusMessage("cancelling the request: Ctrl-C again quits")
-                return [.cancelFormRequest]
-            }
             if let url = currentURL, let snapshot = current, snapshot.isLoading {
                 log(EventLogEntry(time: now, name: "cancel()", resource: displayPath(url), kind: .note))
                 status = StatusMessage("cancelled the load: Ctrl-C again quits")
@@ -782,6 +803,12 @@ extension BrowserState {
                 self.overlay = .help(over: .prompt(prompt))
             case .escape:
                 self.overlay = nil
+                // What was typed is kept for Up, as a shell keeps a cancelled line.
+                if prompt.isEdited {
+                    rememberPromptLine(prompt)
+                } else if let key = prompt.recallKey {
+                    promptRecall[key]?.endWalk()
+                }
                 switch prompt.purpose {
                 case .password(_, let returnTo): self.overlay = returnTo
                 case .saveRequest(let form): self.overlay = .form(form)
@@ -815,11 +842,9 @@ extension BrowserState {
                     }
                     return []
                 }
+                rememberPromptLine(prompt, text: text)
                 switch prompt.purpose {
                 case .goTo:
-                    goHistory.removeAll { $0 == text }
-                    goHistory.append(text)
-                    if goHistory.count > BrowserState.maximumPromptHistory { goHistory.removeFirst() }
                     return goTo(text)
                 case .search:
                     searchQuery = text
@@ -829,8 +854,8 @@ extension BrowserState {
                 default:
                     return answerWorkspacePrompt(prompt.purpose, text: text)
                 }
-            case .up where prompt.isGoTo, .down where prompt.isGoTo:
-                walkGoHistory(&prompt, earlier: key == .up)
+            case .up where prompt.recallKey != nil, .down where prompt.recallKey != nil:
+                walkRecall(&prompt, earlier: key == .up)
                 self.overlay = .prompt(prompt)
             case .tab where prompt.isGoTo:
                 completeURL(&prompt)
@@ -859,31 +884,28 @@ extension BrowserState {
         }
     }
 
-    /// Up / Down in the go prompt: the answers given before, newest first, then back to what
-    /// was being typed.
-    private mutating func walkGoHistory(_ prompt: inout Prompt, earlier: Bool) {
-        guard !goHistory.isEmpty else {
+    /// Keeps a prompt's line (`text`, or what is typed) in its kind's recall.
+    mutating func rememberPromptLine(_ prompt: Prompt, text: String? = nil) {
+        guard let key = prompt.recallKey else { return }
+        var recall = promptRecall[key] ?? LineRecall(capacity: BrowserState.maximumPromptHistory)
+        recall.remember(text ?? prompt.editor.text)
+        promptRecall[key] = recall
+    }
+
+    /// Up / Down in a prompt: the lines given before to prompts of its kind, newest first, then
+    /// back to what was being typed.
+    private mutating func walkRecall(_ prompt: inout Prompt, earlier: Bool) {
+        guard let key = prompt.recallKey else { return }
+        var recall = promptRecall[key] ?? LineRecall(capacity: BrowserState.maximumPromptHistory)
+        defer { promptRecall[key] = recall }
+        guard !recall.lines.isEmpty else {
             status = StatusMessage("no earlier answers yet")
             return
         }
         prompt.completion = nil
         prompt.isTextSelected = false
-        var index: Int
-        if let current = prompt.historyIndex {
-            index = current + (earlier ? -1 : 1)
-        } else {
-            guard earlier else { return }
-            prompt.typedBeforeHistory = prompt.editor.text
-            index = goHistory.count - 1
-        }
-        if index < 0 { index = 0 }
-        if index >= goHistory.count {
-            prompt.historyIndex = nil
-            prompt.editor.setText(prompt.typedBeforeHistory)
-            return
-        }
-        prompt.historyIndex = index
-        prompt.editor.setText(goHistory[index])
+        let line = earlier ? recall.earlier(current: prompt.editor.text) : recall.later()
+        if let line { prompt.editor.setText(line) }
     }
 
     /// Tab in the go prompt: completes the text to a URL visited in this run (whole, or as a

@@ -19,10 +19,12 @@ public struct BrowserState {
     public var history: [String] = []
     /// Index of the current URL in `history` (-1 when empty).
     public var historyIndex = -1
-    /// Answers given to the go prompt, oldest first (at most ``maximumPromptHistory``); Up and
-    /// Down walk them.
-    public var goHistory: [String] = []
-    /// How many go-prompt answers are kept.
+    /// The lines given to each kind of prompt (answered, or cancelled with Esc or Ctrl-C), for
+    /// Up / Down recall, by ``Prompt/recallKey``.
+    public var promptRecall: [String: LineRecall] = [:]
+    /// Answers given to the go prompt, oldest first (at most ``maximumPromptHistory``).
+    public var goHistory: [String] { promptRecall[Prompt.Purpose.goTo.recallKey ?? ""]?.lines ?? [] }
+    /// How many lines each prompt's recall keeps.
     public static let maximumPromptHistory = 200
     /// Latest snapshot per resource URL.
     public var resources: [String: ResourceSnapshot] = [:]

@@ -22,10 +22,27 @@ public struct Prompt: @unchecked Sendable {
         case exportHAR
         /// The basic-auth password of `username`, never shown; `returnTo` comes back after.
         case password(username: String, returnTo: Overlay?)
+
+        /// The name of the recall this purpose's lines share; nil for the password, never kept.
+        public var recallKey: String? {
+            switch self {
+            case .goTo: return "go"
+            case .search: return "search"
+            case .importCurl: return "curl"
+            case .saveBody, .exportHAR: return "file"
+            case .saveRequest, .renameSavedRequest: return "name"
+            case .watchInterval: return "interval"
+            case .password: return nil
+            }
+        }
     }
 
     /// The purpose.
     public var purpose: Purpose
+
+    /// The name of the ``LineRecall`` this prompt's lines go to (prompts that ask the same kind of
+    /// thing share one); nil for the password prompt, whose text is never kept.
+    public var recallKey: String? { purpose.recallKey }
 
     /// True for the password prompt, whose text is never drawn.
     public var isSecret: Bool {
@@ -40,10 +57,6 @@ public struct Prompt: @unchecked Sendable {
     }
     /// The text typed so far.
     public var editor: TextEditor
-    /// Where Up/Down stand in the answers given before (nil: at the text being typed).
-    public var historyIndex: Int?
-    /// The text being typed when Up first moved into the earlier answers.
-    public var typedBeforeHistory = ""
     /// The Tab completion in progress: what was typed, and which candidate shows now.
     public var completion: (typed: String, index: Int)?
     /// True while the text the prompt opened with is selected, as in an address bar: typing or
@@ -81,6 +94,9 @@ public struct Prompt: @unchecked Sendable {
         }
         editor.insert(text)
     }
+
+    /// True when the text was typed or edited here, not only the text the prompt opened with.
+    public var isEdited: Bool { !isTextSelected && !editor.text.isEmpty }
 
     /// The label before the input.
     public var label: String {

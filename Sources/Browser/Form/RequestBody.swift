@@ -77,7 +77,11 @@ public enum RequestBody: Sendable, Equatable {
             return .json(text)
         case .form:
             var fields: [Field] = []
-            for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // Any line break separates pairs: `\n`, `\r\n` (one Character) or a lone `\r`.
+            let lineBreaks: Set<Character> = ["\n", "\r\n", "\r"]
+            for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: lineBreaks.contains)
+                .enumerated()
+            {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 let isEncoded = isEncodedLine(trimmed)
                 for pair in trimmed.split(separator: "&") {

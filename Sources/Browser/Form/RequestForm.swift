@@ -163,7 +163,7 @@ public struct RequestForm: @unchecked Sendable {
     /// with a header silently dropped.
     public func headerFields() throws(FormError) -> [(String, String)] {
         var fields: [(String, String)] = []
-        for (index, line) in headers.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in headers.lines.map({ String($0) }).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             let shown = "header line \(index + 1) \"\(TextSanitizer.sanitize(trimmed, maxColumns: 40))\""

@@ -3,12 +3,17 @@ import TUICore
 /// A multi-line plain-text editor buffer with a cursor, used for form fields and bodies.
 ///
 /// Positions count characters (graphemes), not columns; `cursorColumnWidth` converts for
-/// drawing. Inserting text with newlines (a paste) splits lines. A single-line editor
-/// (`isSingleLine`) turns newlines into spaces. Nothing here scrolls: views keep the cursor
-/// visible with `visibleTop(height:)`.
+/// drawing. The text comes back exactly as it went in: tabs, NUL and other control characters
+/// stay in their lines (drawn escaped), and each line break keeps its own form (`\n`, `\r\n`
+/// or a lone `\r`), so a pasted body is sent byte for byte. Enter types `\n`. A single-line
+/// editor (`isSingleLine`) turns line breaks and tabs into spaces. Nothing here scrolls: views
+/// keep the cursor visible with `visibleTop(height:)`.
 public struct TextEditor: Equatable, Sendable {
     /// The lines, never empty (an empty buffer has one empty line).
     public private(set) var lines: [[Character]]
+    /// The line break after each line but the last, as it was typed or pasted: `"\n"`,
+    /// `"\r\n"` or `"\r"`.
+    public private(set) var lineBreaks: [String] = []
     /// Cursor line.
     public private(set) var row: Int = 0
     /// Cursor position within the line, 0...line.count.
@@ -25,21 +30,28 @@ public struct TextEditor: Equatable, Sendable {
         insert(text)
     }
 
-    /// The whole text, lines joined with `\n`.
-    public var text: String { lines.map { String($0) }.joined(separator: "\n") }
+    /// The whole text, exactly as typed and pasted: the lines joined by their own line breaks.
+    public var text: String {
+        var result = String(lines[0])
+        for (index, lineBreak) in lineBreaks.enumerated() {
+            result += lineBreak
+            result.append(contentsOf: lines[index + 1])
+        }
+        return result
+    }
 
-    /// Inserts text at the cursor (a typed character or a paste); `\r\n` and `\r` count as
-    /// newlines.
+    /// Inserts text at the cursor (a typed character or a paste). `\n`, `\r\n` and a lone `\r`
+    /// each break the line and are kept as they are; everything else, tabs included, goes into
+    /// the line unchanged.
     public mutating func insert(_ text: String) {
         for character in text {
             if character == "\n" || character == "\r\n" || character == "\r" {
                 if isSingleLine {
                     insertCharacter(" ")
                 } else {
-                    newline()
+                    breakLine(with: String(character))
                 }
-            } else if character == "\t" {
-                insertCharacter(" ")
+            } else if character == "\t", isSingleLine {
                 insertCharacter(" ")
             } else {
                 insertCharacter(character)
@@ -52,14 +64,25 @@ public struct TextEditor: Equatable, Sendable {
         column += 1
     }
 
-    /// Splits the line at the cursor (Enter).
+    /// Splits the line at the cursor (Enter), with a `\n`.
     public mutating func newline() {
         guard !isSingleLine else { return }
+        breakLine(with: "\n")
+    }
+
+    /// Splits the line at the cursor with `lineBreak`.
+    private mutating func breakLine(with lineBreak: String) {
         let rest = Array(lines[row][column...])
         lines[row].removeSubrange(column...)
         lines.insert(rest, at: row + 1)
+        lineBreaks.insert(lineBreak, at: row)
         row += 1
         column = 0
+    }
+
+    /// The line break after line `index` (`"\n"`, `"\r\n"` or `"\r"`), nil for the last line.
+    public func lineBreak(after index: Int) -> String? {
+        lineBreaks.indices.contains(index) ? lineBreaks[index] : nil
     }
 
     /// Deletes the character before the cursor, joining lines at a line start.
@@ -69,6 +92,7 @@ public struct TextEditor: Equatable, Sendable {
             column -= 1
         } else if row > 0 {
             let current = lines.remove(at: row)
+            lineBreaks.remove(at: row - 1)
             row -= 1
             column = lines[row].count
             lines[row].append(contentsOf: current)
@@ -81,6 +105,7 @@ public struct TextEditor: Equatable, Sendable {
             lines[row].remove(at: column)
         } else if row + 1 < lines.count {
             let next = lines.remove(at: row + 1)
+            lineBreaks.remove(at: row)
             lines[row].append(contentsOf: next)
         }
     }
@@ -134,15 +159,17 @@ public struct TextEditor: Equatable, Sendable {
     /// Replaces everything with `text`, cursor at the end.
     public mutating func setText(_ text: String) {
         lines = [[]]
+        lineBreaks = []
         row = 0
         column = 0
         top = 0
         insert(text)
     }
 
-    /// The cursor's column in terminal cells (wide characters count 2).
+    /// The cursor's column in terminal cells as the line is drawn: wide characters count 2,
+    /// a tab up to its stop, an escaped control character for its escape.
     public var cursorColumnWidth: Int {
-        lines[row][..<column].reduce(0) { $0 + CharacterWidth.of($1) }
+        TextSanitizer.columns(of: String(lines[row][..<column]))
     }
 
     /// Adjusts `top` so the cursor row is visible in `height` rows.

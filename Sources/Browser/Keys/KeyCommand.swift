@@ -161,7 +161,8 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .timeline: return "timeline: this run's versions, compare any two"
         case .pauseAll: return "pause / resume every pinned resource"
         case .exportHAR: return "export the session as HAR 1.2 (secrets masked)"
-        case .interrupt: return "cancel what is loading; nothing loading (or twice): quit"
+        case .interrupt:
+            return "cancel what is loading; nothing loading (or twice): quit; in a prompt or form: cancel it"
         case .quit: return "quit"
         }
     }

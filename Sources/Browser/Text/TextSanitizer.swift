@@ -89,6 +89,20 @@ public enum TextSanitizer {
         return result
     }
 
+    /// The columns the sanitised form of `text` takes: escapes count for what they show, tabs up
+    /// to their stop.
+    public static func columns<S: StringProtocol>(of text: S) -> Int {
+        var columns = 0
+        for character in text {
+            if let escaped = escape(character, column: columns) {
+                columns += character == "\t" ? escaped.count : escaped.unicodeScalars.count
+            } else {
+                columns += CharacterWidth.of(character)
+            }
+        }
+        return columns
+    }
+
     /// True if the character would be changed by the sanitiser.
     public static func isUnsafe(_ character: Character) -> Bool {
         UnsafeText.isUnsafe(character)

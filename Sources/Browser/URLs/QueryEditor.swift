@@ -30,7 +30,7 @@ public struct QueryEditor {
     public mutating func url() -> String? {
         var pairs: [String] = []
         var unused = original
-        for (index, line) in editor.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in editor.lines.map({ String($0) }).enumerated() {
             let text = String(line)
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             if let match = unused.firstIndex(where: { $0.line == text }) {

@@ -146,20 +146,20 @@ enum FormView {
             guard index < editor.lines.count else { break }
             var text = String(editor.lines[index])
             if maskSecrets { text = SecretMasker.maskHeaderLine(text) }
-            var shown = Substring(text)
-            if shift > 0 {
-                var skipped = 0
-                while skipped < shift, let first = shown.first {
-                    skipped += CharacterWidth.of(first)
-                    shown = shown.dropFirst()
-                }
-            }
-            let segments = TextSanitizer.segments(of: shown, maxColumns: frame.width)
+            // A line break other than `\n` shows where it is: what is sent is what is seen.
+            let lineBreak = editor.lineBreak(after: index)
+            let marker = lineBreak == "\r\n" ? "␍␊" : lineBreak == "\r" ? "␍" : ""
+            let segments = TextSanitizer.segments(of: text, skipping: shift, maxColumns: frame.width)
             var used = 0
             for segment in segments {
                 used += screen.put(
                     segment.text, x: frame.x + used, y: frame.y + row,
                     style: segment.isEscape ? style.adding(.dim) : style, maxWidth: frame.width - used)
+            }
+            if !marker.isEmpty, used < frame.width, TextSanitizer.columns(of: text) >= shift {
+                screen.put(
+                    marker, x: frame.x + used, y: frame.y + row, style: style.adding(.dim), maxWidth: frame.width - used
+                )
             }
         }
         if cursor {

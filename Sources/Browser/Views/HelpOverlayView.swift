@@ -34,12 +34,13 @@ public enum HelpOverlayView {
                 ("F1", "this help"),
                 ("F2", "save the form as a request in the collection ({{variables}} kept)"),
                 ("Ctrl-Y", "show the form as a curl command and copy it (secrets included)"),
-                ("Ctrl-C", "cancel the request in flight; nothing in flight: quit"),
+                ("Ctrl-C", "cancel the request in flight; otherwise close the form as Esc does (never quits)"),
                 ("{{name}}", "filled from the environment when sent; a missing one sends nothing"),
             ]
         case .picker(let picker)?:
             var rows: [(String, String)] = [
-                ("any key", "types into the filter"), ("↑ ↓ PgUp PgDn", "move"), ("Esc", "close"), ("F1", "this help"),
+                ("any key", "types into the filter"), ("↑ ↓ PgUp PgDn", "move"), ("Esc", "close"),
+                ("Ctrl-C", "clear the filter; with none: close"), ("F1", "this help"),
             ]
             switch picker.purpose {
             case .history:
@@ -81,11 +82,12 @@ public enum HelpOverlayView {
             case .watchInterval: enter = "refresh the pinned resource this often (its expirationTime)"
             case .exportHAR: enter = "write every exchange of this run as HAR 1.2, secrets masked"
             }
-            let goKeys: [(String, String)] =
-                prompt.isGoTo
-                ? [("↑ ↓", "earlier answers"), ("Tab", "complete a URL visited in this run (again: the next)")] : []
-            return goKeys + [
-                ("Enter", enter), ("Esc", "cancel"), ("← → Home End", "move the cursor"),
+            var recallKeys: [(String, String)] =
+                prompt.recallKey == nil ? [] : [("↑ ↓", "earlier lines of this prompt: answered or cancelled")]
+            if prompt.isGoTo { recallKeys.append(("Tab", "complete a URL visited in this run (again: the next)")) }
+            let cancel = prompt.recallKey == nil ? "cancel" : "cancel; ↑ brings the text back (never quits)"
+            return recallKeys + [
+                ("Enter", enter), ("Esc Ctrl-C", cancel), ("← → Home End", "move the cursor"),
                 ("Ctrl-A Ctrl-E", "start / end of the line"), ("Backspace Delete", "delete"),
                 ("Ctrl-U Ctrl-K Ctrl-W", "delete to line start / line end / the word before"),
                 ("Ctrl-L", "redraw the screen"), ("F1", "this help"),
@@ -95,12 +97,13 @@ public enum HelpOverlayView {
                 ("i Enter", "open the line to type a message"),
                 ("Enter (typing)", "send the line as one text message, exactly as typed"),
                 ("Tab", "JSON check on / off: on, a line that is not JSON is refused and nothing is sent"),
-                ("Esc (typing)", "close the line"),
+                ("↑ ↓ (typing)", "earlier lines: sent or cancelled"),
+                ("Esc Ctrl-C (typing)", "close the line; ↑ brings its text back"),
                 ("r", "reconnect (a new connection; the messages stay)"),
                 ("c", "close the connection: close frame 1000 (normal closure)"),
                 ("j k ↑ ↓", "scroll a line"), ("PgUp PgDn Space", "scroll a page"),
                 ("Home End < >", "oldest / newest: End follows new messages again"),
-                ("q Esc", "leave the console; the connection is cancelled"),
+                ("q Esc Ctrl-C", "leave the console; the connection is cancelled"),
                 ("? F1", "this help"),
             ]
         case .response?:

@@ -46,6 +46,17 @@ extension BrowserState {
     }
 
     /// A key in the console: the input line takes it when open; else the console's keys.
+    /// Closes the console's input line; what was typed is kept for Up when the line opens again.
+    mutating func cancelWebSocketLine(_ console: inout WebSocketConsole) {
+        if let text = console.input?.text, !text.isEmpty {
+            console.recall.remember(text)
+            status = StatusMessage("line cancelled: i, then ↑, brings it back")
+        } else {
+            console.recall.endWalk()
+        }
+        console.input = nil
+    }
+
     mutating func handleWebSocketKey(_ key: Key, console: inout WebSocketConsole) -> [Command] {
         let page = WebSocketConsoleView.messageRows(width: width, height: height, inputOpen: console.input != nil)
         defer {
@@ -60,7 +71,11 @@ extension BrowserState {
         if var input = console.input {
             switch key {
             case .escape:
-                console.input = nil
+                cancelWebSocketLine(&console)
+            case .up, .down:
+                let line = key == .up ? console.recall.earlier(current: input.text) : console.recall.later()
+                if let line { input.setText(line) }
+                console.input = input
             case .tab:
                 console.checksJSON.toggle()
             case .function(1):
@@ -82,6 +97,7 @@ extension BrowserState {
                     return []
                 }
                 console.input = TextEditor(singleLine: true)
+                console.recall.remember(text)
                 console.scroll = 0
                 return [.webSocket(.send(text, generation: console.generation))]
             default:

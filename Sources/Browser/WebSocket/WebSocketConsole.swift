@@ -35,6 +35,8 @@ public struct WebSocketConsole: Sendable, Equatable {
     public var scroll = 0
     /// The line being typed, when the input line is open.
     public var input: TextEditor?
+    /// Lines sent, and lines cancelled with Ctrl-C or Esc, for Up / Down in the input line.
+    public var recall = LineRecall(capacity: 100)
     /// True when a typed line must be JSON to be sent (Tab toggles it).
     public var checksJSON = false
     /// Messages sent on this console.

@@ -10,20 +10,25 @@ import Hummingbird
 /// repeats, as httpbin does) and `fields` (the same fields as `[name, value]` pairs in the order
 /// sent, which `form`'s sorted keys cannot show).
 struct AnythingRoutes {
+    /// Where the last body of each path is kept, for tests that check the bytes sent.
+    let store: DemoStore
+
     /// Adds the routes to `router`.
     func register(on router: Router<BasicRequestContext>) {
+        let store = self.store
         for method in EchoRoutes.methods {
             for path in ["anything", "anything/**"] {
                 router.on(RouterPath(path), method: method) { request, _ in
-                    try ResponseBuilder.json(try await Self.describe(request), for: request)
+                    try ResponseBuilder.json(try await Self.describe(request, store: store), for: request)
                 }
             }
         }
     }
 
     /// The answer for one request.
-    static func describe(_ request: Request) async throws -> JSONValue {
+    static func describe(_ request: Request, store: DemoStore) async throws -> JSONValue {
         let body = try await RequestBodyReader.data(of: request)
+        store.recordBody(body, forPath: request.uri.path)
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         let isForm = contentType.hasPrefix("application/x-www-form-urlencoded")
         let fields = isForm ? Self.fields(of: String(decoding: body, as: UTF8.self)) : []

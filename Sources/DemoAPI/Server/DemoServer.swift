@@ -130,6 +130,12 @@ public final class DemoServer: Sendable {
         store.requestCount(forPath: path)
     }
 
+    /// The bytes of the last request body that `/anything` (or a path below it) received at
+    /// exactly `path`, as they arrived (the first MiB); nil when none arrived there.
+    public func lastRequestBody(forPath path: String) -> Data? {
+        store.lastBody(forPath: path)
+    }
+
     /// Sets every request count back to zero, including the one that `GET /counter` reports.
     public func resetRequestCounts() {
         store.resetRequestCounts()

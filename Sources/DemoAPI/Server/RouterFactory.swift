@@ -16,7 +16,7 @@ enum RouterFactory {
         TestRoutes(store: store).register(on: router)
         BulkRoutes().register(on: router)
         EchoRoutes().register(on: router)
-        AnythingRoutes().register(on: router)
+        AnythingRoutes(store: store).register(on: router)
         BrokenRoutes().register(on: router)
         HostileServerRoutes(store: store).register(on: router)
         CompressedRoutes().register(on: router)

@@ -1,3 +1,4 @@
+import Foundation
 import NIOConcurrencyHelpers
 
 /// All mutable state of one server: the browsable records, the request counters, the state of
@@ -13,6 +14,7 @@ final class DemoStore: Sendable {
         var nextUserId = 1
         var nextPostId = 1
         var requestCounts: [String: Int] = [:]
+        var lastBodies: [String: Data] = [:]
         var flakyRequests = 0
         var retryAttempts: [String: Int] = [:]
         var throttleStarts: [String: ContinuousClock.Instant] = [:]
@@ -59,6 +61,17 @@ final class DemoStore: Sendable {
     /// Sets every request count back to zero.
     func resetRequestCounts() {
         state.withLockedValue { $0.requestCounts = [:] }
+    }
+
+    /// Keeps `body` as the last one received for `path` (bodies up to 1 MiB; a larger one is
+    /// kept as its first MiB).
+    func recordBody(_ body: Data, forPath path: String) {
+        state.withLockedValue { $0.lastBodies[path] = body.prefix(1 << 20) }
+    }
+
+    /// The last body received for exactly `path` by a route that keeps bodies.
+    func lastBody(forPath path: String) -> Data? {
+        state.withLockedValue { $0.lastBodies[path] }
     }
 
     // MARK: Users

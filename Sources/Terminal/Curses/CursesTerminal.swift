@@ -109,12 +109,12 @@ public final class CursesTerminal {
     /// Reads everything available now without waiting: keys (Alt combinations decoded as such),
     /// and pasted text as one piece.
     public func readInput() -> [TerminalInput] {
-        escapeDecoder.decode(pasteDecoder.decode(readKeys()))
+        escapeDecoder.decode(pasteDecoder.decode(readRaw()))
     }
 
-    /// Reads every key available now without waiting; returns an empty array if none.
-    public func readKeys() -> [Key] {
-        var keys: [Key] = []
+    /// Reads every code and key available now without waiting; returns an empty array if none.
+    func readRaw() -> [RawInput] {
+        var keys: [RawInput] = []
         while keys.count < 4096 {
             var character: wint_t = 0
             let result = wget_wch(hammock_stdscr(), &character)
@@ -123,14 +123,16 @@ public final class CursesTerminal {
                 if Int32(character) == KEY_MOUSE {
                     var event = MEVENT()
                     if getmouse(&event) == OK {
-                        if event.bstate & hammock_button4() != 0 { keys.append(.wheelUp) }
-                        if hammock_button5() != 0, event.bstate & hammock_button5() != 0 { keys.append(.wheelDown) }
+                        if event.bstate & hammock_button4() != 0 { keys.append(.key(.wheelUp)) }
+                        if hammock_button5() != 0, event.bstate & hammock_button5() != 0 {
+                            keys.append(.key(.wheelDown))
+                        }
                     }
                     continue
                 }
-                if let key = KeyDecoder.functionKey(Int32(character)) { keys.append(key) }
-            } else if let key = KeyDecoder.character(UInt32(character)) {
-                keys.append(key)
+                if let key = KeyDecoder.functionKey(Int32(character)) { keys.append(.key(key)) }
+            } else {
+                keys.append(.code(UInt32(character)))
             }
         }
         return keys

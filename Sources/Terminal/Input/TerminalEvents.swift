@@ -16,7 +16,7 @@ public final class TerminalEvents {
     private var timerInterval: Double = 0
     private var emptyReads = 0
 
-    /// Called when stdin has bytes (read them with `CursesTerminal.readKeys()`).
+    /// Called when stdin has bytes (read them with `CursesTerminal.readInput()`).
     public var onInput: @MainActor () -> Void = {}
     /// Called on SIGWINCH.
     public var onResize: @MainActor () -> Void = {}

@@ -1,0 +1,96 @@
+import DemoAPI
+import Foundation
+import TestSupport
+import Testing
+
+/// What a new user hit in the first hour, run again in the hammock binary in tmux against the demo
+/// API: Ctrl-C in prompts and lines, pasted bodies, keys, forms and the views after writes.
+@Suite("hammock in tmux: the first hour", .serialized)
+struct FirstHourEndToEndTests {
+    @Test("Ctrl-C in the g prompt cancels it and keeps hammock running; ↑ in g brings the text back")
+    func interruptGoPrompt() async throws {
+        let server = try await SharedDemoServer.get()
+        let session = try TmuxSession(arguments: [
+            "--no-cache", "--no-history", server.baseURL.absoluteString + "users",
+        ])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("g")
+        await session.waitFor("go to (URL")
+        try session.keys("BSpace")
+        try session.type("/users/2?fields=name")
+        await session.waitFor("/users/2?fields=name")
+        try session.keys("C-c")
+        await session.waitFor("cancelled: ↑ in the same prompt brings the text back")
+        #expect(session.isRunning)
+        try session.keys("g")
+        await session.waitFor("go to (URL")
+        try session.keys("Up")
+        await session.waitFor("go to (URL, host:port/path, or path under the service): /users/2?fields=name")
+        try session.keys("Enter")
+        await session.waitFor("GET \(server.baseURL.absoluteString)users/2?fields=name")
+    }
+
+    @Test("Ctrl-C in the history filter clears it, then closes the list; hammock keeps running")
+    func interruptHistoryFilter() async throws {
+        let server = try await SharedDemoServer.get()
+        let folder = try TemporaryFolder(prefix: "hammock-e2e-filter")
+        let session = try TmuxSession(
+            arguments: [
+                "--no-cache", "--history", folder.path("history.sqlite"), server.baseURL.absoluteString + "users",
+            ])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("h")
+        await session.waitFor("history  1 of 1")
+        try session.type("users")
+        await session.waitFor("filter: users")
+        try session.keys("C-c")
+        await session.waitFor("filter cleared")
+        try session.keys("C-c")
+        await session.waitForAbsence(of: "history  1 of 1")
+        #expect(session.isRunning)
+    }
+
+    @Test("Ctrl-C in the WebSocket message line cancels the line; i and ↑ bring it back to send")
+    func interruptWebSocketLine() async throws {
+        let server = try await SharedDemoServer.get()
+        let port = try #require(server.baseURL.port)
+        let session = try TmuxSession(arguments: ["--no-cache", "--no-history", "ws://127.0.0.1:\(port)/ws/echo"])
+        defer { session.close() }
+        await session.waitFor("● open")
+        try session.keys("i")
+        await session.waitFor("send: ")
+        try session.type("kept line")
+        try session.keys("C-c")
+        await session.waitFor("line cancelled: i, then ↑, brings it back")
+        #expect(session.isRunning)
+        try session.keys("i")
+        await session.waitFor("send: ")
+        try session.keys("Up")
+        await session.waitFor("send: kept line")
+        try session.keys("Enter")
+        await session.waitFor("↓ text · 9 B")
+    }
+
+    @Test("a pasted text body reaches the server byte for byte: tab, CRLF, a lone CR and a NUL")
+    func pastedBodyBytes() async throws {
+        let server = try await DemoServer.start()
+        let session = try TmuxSession(
+            arguments: ["--no-cache", "--no-history", server.baseURL.absoluteString + "anything/paste"])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("p")
+        await session.waitFor("(JSON; Ctrl-T changes)")
+        try session.keys("C-t")
+        await session.waitFor("(text; Ctrl-T changes)")
+        let pasted = "a\tb\r\nc\rd\u{0}e\n"
+        try session.paste(pasted)
+        // The form shows what will be sent: the tab to its stop, CRLF and CR marked, NUL escaped.
+        await session.waitFor("a   b␍␊")
+        try session.keys("C-s")
+        await session.waitFor("onSuccess 200")
+        #expect(server.lastRequestBody(forPath: "/anything/paste") == Data(pasted.utf8))
+        await server.shutdown()
+    }
+}
