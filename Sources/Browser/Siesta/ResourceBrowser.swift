@@ -274,8 +274,9 @@ public final class ResourceBrowser: ResourceObserver {
         observe(target)
         // A live stream is its own refresh: loading again would start it over.
         if target.isLoading || streams.isLive(url) { return true }
+        let before = beforeLoading(target)
         guard let request = target.loadIfNeeded() else { return false }
-        attachHooks(request, to: target, method: .get, wasLoading: false)
+        attachHooks(request, to: target, method: .get, before: before)
         watchRefreshes[url] = request
         request.onCompletion { [weak self, weak request] _ in
             guard let self, let request, let current = self.watchRefreshes[url], current === request else { return }
@@ -348,8 +349,8 @@ public final class ResourceBrowser: ResourceObserver {
     private func open(_ resource: Resource) {
         let key = resource.url.absoluteString
         observe(resource)
-        let wasLoading = resource.isLoading
-        attachHooks(resource.loadIfNeeded(), to: resource, method: .get, wasLoading: wasLoading)
+        let before = beforeLoading(resource)
+        attachHooks(resource.loadIfNeeded(), to: resource, method: .get, before: before)
         resourceListIsStale = true
         dispatch(.resourceChanged(snapshot(of: resource, rebuildBody: bodies[key] == nil), event: nil))
     }
@@ -403,9 +404,9 @@ public final class ResourceBrowser: ResourceObserver {
             attachHooks(target.load(), to: target, method: .get)
         case .loadIfNeeded(let url):
             let target = resource(url)
-            let wasLoading = target.isLoading
+            let before = beforeLoading(target)
             if let request = target.loadIfNeeded() {
-                attachHooks(request, to: target, method: .get, wasLoading: wasLoading)
+                attachHooks(request, to: target, method: .get, before: before)
             } else {
                 dispatch(.note("loadIfNeeded(): up to date or already loading, no request", isError: false))
             }
@@ -583,9 +584,25 @@ public final class ResourceBrowser: ResourceObserver {
     /// Logs the request's hooks in the Events pane. `wasLoading` is whether the resource was
     /// loading before the request was made, for a `loadIfNeeded()` (which counts a cache read as
     /// loading); `nil` reads it now.
+    /// What is known just before `loadIfNeeded()` is called on a resource: whether it was loading,
+    /// and how many responses to a GET of it had arrived. Taken before the call, since an answer
+    /// on loopback can arrive before the call returns.
+    private struct BeforeLoading {
+        var wasLoading: Bool
+        var responses: Int?
+    }
+
+    private func beforeLoading(_ resource: Resource) -> BeforeLoading {
+        BeforeLoading(
+            wasLoading: resource.isLoading,
+            responses: exchangeRecorder?.responseCount(method: .get, url: resource.url.absoluteString))
+    }
+
+    /// Adds the hooks that log a request's outcome. `before` (for `loadIfNeeded()`) tells a
+    /// fresh cache hit, which sends nothing, from a request that went out.
     private func attachHooks(
         _ request: (any Request)?, to resource: Resource, method: RequestMethod, reportsToForm: Bool = false,
-        wasLoading: Bool? = nil
+        before: BeforeLoading? = nil
     ) {
         guard let request else { return }
         let url = resource.url.absoluteString
@@ -595,12 +612,13 @@ public final class ResourceBrowser: ResourceObserver {
             self.resourceListIsStale = true
             self.dispatch(.resourceChanged(self.snapshot(of: resource, rebuildBody: false), event: nil))
         }
-        // Only a GET whose resource was not loading before it can be a fresh cache hit (a load in
-        // flight, even one whose response has arrived but is still in the pipeline, keeps
-        // isLoading true). For it, a response counted after this point answers the request and
-        // none means nothing was sent, so no status is shown rather than an older one.
-        let mayBeCacheHit = method == .get && !(wasLoading ?? resource.isLoading)
-        let responsesBefore = exchangeRecorder?.responseCount(method: method, url: url)
+        // Only a loadIfNeeded() whose resource was not loading before it can be a fresh cache hit
+        // (a load in flight, even one whose response has arrived but is still in the pipeline,
+        // keeps isLoading true). For it, a response counted since just before the call answers
+        // the request and none means nothing was sent, so no status is shown rather than an
+        // older one.
+        let mayBeCacheHit = method == .get && before.map { !$0.wasLoading } ?? false
+        let responsesBefore = before?.responses
         let statusOfThisRequest: @MainActor () -> Int? = { [exchangeRecorder] in
             guard let exchangeRecorder else { return nil }
             if mayBeCacheHit, exchangeRecorder.responseCount(method: method, url: url) == responsesBefore {
