@@ -9,6 +9,28 @@ import Testing
 struct SmallScreenTests {
     static let usersURL = Fixtures.base + "users"
 
+    @Test("below the smallest size q quits as the notice says, even over a form, and no key types into it")
+    func tooSmallQuits() {
+        var state = Fixtures.state(width: 150, height: 45, showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        _ = Fixtures.keys(&state, [.character("p")])
+        Fixtures.type(&state, "{}")
+        _ = state.update(.resize(width: 30, height: 10))
+        #expect(BrowserView.render(state).text.contains("q quits"))
+        _ = Fixtures.keys(&state, [.character("x")])
+        _ = state.update(.paste("pasted"))
+        guard case .form(let form)? = state.overlay else {
+            Issue.record("the form is still open under the notice")
+            return
+        }
+        #expect(form.body.text == "{}")
+        let commands = Fixtures.keys(&state, [.character("q")])
+        #expect(state.isQuitting)
+        guard case .quit? = commands.first else {
+            Issue.record("expected quit, got \(commands)")
+            return
+        }
+    }
+
     @Test("at 80×24 the footer keeps help and quit")
     func footerAt80x24() {
         let state = Fixtures.state(width: 80, height: 24, showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))

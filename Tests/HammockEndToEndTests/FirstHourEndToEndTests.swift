@@ -93,4 +93,20 @@ struct FirstHourEndToEndTests {
         #expect(server.lastRequestBody(forPath: "/anything/paste") == Data(pasted.utf8))
         await server.shutdown()
     }
+
+    @Test("with a form open, a terminal made too small says q quits, and q quits instead of typing")
+    func tooSmallQuitsOverForm() async throws {
+        let server = try await SharedDemoServer.get()
+        let session = try TmuxSession(arguments: [
+            "--no-cache", "--no-history", server.baseURL.absoluteString + "users",
+        ])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("p")
+        await session.waitFor("(JSON; Ctrl-T changes)")
+        try session.resize(width: 30, height: 10)
+        await session.waitFor("q quits")
+        try session.keys("q")
+        #expect(await waitUntil("hammock to exit") { !session.isRunning })
+    }
 }

@@ -101,6 +101,11 @@ public final class TmuxSession {
     /// Types text literally.
     public func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }
 
+    /// Resizes the terminal the program runs in (it gets SIGWINCH).
+    public func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// Pastes `text` as a terminal does with bracketed paste, byte for byte: tmux's own change of
     /// line feeds into carriage returns is turned off.
     public func paste(_ text: String) throws {

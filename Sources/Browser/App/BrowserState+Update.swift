@@ -16,6 +16,18 @@ extension BrowserState {
             // Saving and redrawing the screen work everywhere, overlays included (forms use no
             // other control keys than Ctrl-S, Ctrl-T, Ctrl-R, Ctrl-G, Ctrl-O and the editing keys
             // Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W).
+            // Below the smallest size only the notice shows: q quits as it says, and no key types
+            // into a form or prompt that cannot be seen.
+            if layout.isTooSmall {
+                switch keyMap.command(for: key) {
+                case .redraw?, .interrupt?:
+                    break
+                default:
+                    guard key == .character("q") else { return [] }
+                    isQuitting = true
+                    return [.quit]
+                }
+            }
             if case .control = key {
                 switch keyMap.command(for: key) {
                 case .exportSVG?: return [.exportSVG]
@@ -30,7 +42,7 @@ extension BrowserState {
             guard let command = keyMap.command(for: key) else { return [] }
             return perform(command)
         case .paste(let text):
-            return handlePaste(text)
+            return layout.isTooSmall ? [] : handlePaste(text)
         case .resize(let newWidth, let newHeight):
             width = max(0, newWidth)
             height = max(0, newHeight)
