@@ -188,4 +188,25 @@ struct FormTests {
         _ = Fixtures.keys(&state, [.tab, .tab])
         #expect(field() == .body)
     }
+
+    @Test("F2 without a collection says so at once, before a name is asked for, and the form stays")
+    func saveWithoutCollection() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
+        _ = Fixtures.keys(&state, [.character("p")])
+        Fixtures.type(&state, "{\"x\": 1}")
+        let commands = Fixtures.keys(&state, [.function(2)])
+        #expect(commands.isEmpty)
+        #expect(state.status?.text == "no collection to save to: create ./.hammock/ or start with --collection DIR")
+        guard case .form(let form)? = state.overlay else {
+            Issue.record("expected the form to stay open, got \(String(describing: state.overlay))")
+            return
+        }
+        #expect(form.body.text == "{\"x\": 1}")
+        state.hasCollection = true
+        _ = Fixtures.keys(&state, [.function(2)])
+        guard case .prompt? = state.overlay else {
+            Issue.record("with a collection F2 asks for the name")
+            return
+        }
+    }
 }

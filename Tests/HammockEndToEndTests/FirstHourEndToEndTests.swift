@@ -109,4 +109,42 @@ struct FirstHourEndToEndTests {
         try session.keys("q")
         #expect(await waitUntil("hammock to exit") { !session.isRunning })
     }
+
+    @Test("F2 with no collection says so before asking for a name; the form keeps its body")
+    func saveWithoutCollection() async throws {
+        let server = try await SharedDemoServer.get()
+        let folder = try TemporaryFolder(prefix: "hammock-e2e-nocollection")
+        let session = try TmuxSession(
+            arguments: ["--no-cache", "--no-history", server.baseURL.absoluteString + "posts"],
+            directory: folder.path)
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("p")
+        await session.waitFor("(JSON; Ctrl-T changes)")
+        try session.type(#"{"title": "kept"}"#)
+        try session.keys("F2")
+        let screen = await session.waitFor("no collection to save to")
+        #expect(!screen.contains("save as request named"))
+        #expect(screen.contains(#"{"title": "kept"}"#))
+    }
+
+    @Test("the saved-requests filter lands on a request inside a folder, and Enter opens it")
+    func collectionFilterOpensRequest() async throws {
+        let server = try await SharedDemoServer.get()
+        let folder = try TemporaryFolder(prefix: "hammock-e2e-filter-folder")
+        try folder.write(
+            ".hammock/users/make-a-user.yaml",
+            "name: Make a user\nmethod: POST\nurl: \(server.baseURL.absoluteString)users\nbody: '{\"name\": \"x\"}'\n")
+        let session = try TmuxSession(
+            arguments: ["--no-cache", "--no-history", server.baseURL.absoluteString + "posts"],
+            directory: folder.path)
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("C")
+        await session.waitFor("Make a user")
+        try session.type("make")
+        await session.waitFor("filter: make")
+        try session.keys("Enter")
+        await session.waitFor("request(.post, …)")
+    }
 }

@@ -376,7 +376,7 @@ extension BrowserState {
             return []
         case .picker(var picker) where !picker.filter.text.isEmpty:
             picker.filter.setText("")
-            picker.cursor = 0
+            picker.moveToFirst()
             self.overlay = .picker(picker)
             status = StatusMessage("filter cleared (Ctrl-C again or Esc closes the list)")
             return []
@@ -1096,7 +1096,7 @@ extension BrowserState {
             overlay = .query(editor)
         case .picker(var picker):
             picker.filter.insert(text)
-            picker.cursor = 0
+            picker.moveToFirst()
             overlay = .picker(picker)
         case .webSocket:
             pasteIntoWebSocket(text)

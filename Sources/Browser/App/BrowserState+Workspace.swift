@@ -77,6 +77,12 @@ extension BrowserState {
                         headers: configuredHeaders + allHeaders, body: encodedBody))
             ]
         }
+        // Said before a name is asked for, so nothing typed is lost.
+        guard hasCollection else {
+            status = StatusMessage(
+                "no collection to save to: create ./.hammock/ or start with --collection DIR", isError: true)
+            return []
+        }
         overlay = .prompt(Prompt(purpose: .saveRequest(form), text: form.savedRequest?.name ?? ""))
         return []
     }
@@ -162,7 +168,6 @@ extension BrowserState {
         defer {
             if case .picker = overlay { overlay = .picker(picker) }
         }
-        let visible = picker.visibleItems
         switch key {
         case .escape:
             overlay = nil
@@ -172,24 +177,31 @@ extension BrowserState {
             overlay = .help(over: .picker(picker))
             return []
         case .down, .wheelDown:
-            picker.cursor = min(max(0, visible.count - 1), picker.cursor + 1)
+            picker.move(by: 1)
             return []
         case .up, .wheelUp:
-            picker.cursor = max(0, picker.cursor - 1)
+            picker.move(by: -1)
             return []
         case .pageDown:
-            picker.cursor = min(max(0, visible.count - 1), picker.cursor + max(1, height - 8))
+            picker.move(by: max(1, height - 8))
             return []
         case .pageUp:
-            picker.cursor = max(0, picker.cursor - max(1, height - 8))
+            picker.move(by: -max(1, height - 8))
             return []
         default:
             break
         }
-        guard let item = picker.selected, !item.isGroup || key == .character(" ") || key.isTyping else {
-            if key.isTyping || key == .backspace || key == .delete {
-                picker.filter.handle(key)
-                picker.cursor = 0
+        // Typing and editing keys go to the filter; the cursor goes to the first row that opens.
+        if key.isTyping || key == .backspace || key == .delete || key == .left || key == .right
+            || key == .control("u") || key == .control("w")
+        {
+            picker.filter.handle(key)
+            picker.moveToFirst()
+            return []
+        }
+        guard let item = picker.selected, !item.isGroup else {
+            if key == .enter {
+                picker.message = "a folder: ↑ ↓ choose a request in it"
             }
             return []
         }
@@ -237,12 +249,6 @@ extension BrowserState {
             overlay = nil
             return [.workspace(.selectEnvironment(item.id == Picker.noEnvironmentID ? nil : item.id))]
         default:
-            if key.isTyping || key == .backspace || key == .delete || key == .left || key == .right
-                || key == .control("u") || key == .control("w")
-            {
-                picker.filter.handle(key)
-                picker.cursor = 0
-            }
             return []
         }
     }
@@ -261,6 +267,7 @@ extension BrowserState {
                 picker.cursor = index
             } else {
                 picker.cursor = min(picker.cursor, max(0, picker.visibleItems.count - 1))
+                picker.move(by: 0)
             }
             overlay = .picker(picker)
         case .show(var viewer):

@@ -19,6 +19,8 @@ public struct BrowserState {
     public var history: [String] = []
     /// Index of the current URL in `history` (-1 when empty).
     public var historyIndex = -1
+    /// True when a collection folder is open, so requests can be saved (F2).
+    public var hasCollection = false
     /// The lines given to each kind of prompt (answered, or cancelled with Esc or Ctrl-C), for
     /// Up / Down recall, by ``Prompt/recallKey``.
     public var promptRecall: [String: LineRecall] = [:]

@@ -93,6 +93,7 @@ public final class ResourceBrowser: ResourceObserver {
     ) {
         self.service = service
         self.state = state
+        self.state.hasCollection = workspace?.collection != nil
         self.exchangeRecorder = exchangeRecorder
         self.workspace = workspace
         watchController = WatchController(service: service)

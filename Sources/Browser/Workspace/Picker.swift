@@ -64,14 +64,74 @@ public struct Picker {
         }
     }
 
-    /// The items the filter lets through (groups stay while one of their items does), in order.
+    /// The items the filter lets through, in order: the rows that match, everything under a group
+    /// whose name matches, and the groups above any row that stays (a group stays only while one of
+    /// its rows does).
     public var visibleItems: [PickerItem] {
         let query = filter.text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !query.isEmpty else { return items }
-        return items.filter { item in
-            item.isGroup || item.label.lowercased().contains(query) || item.detail.lowercased().contains(query)
+        func matches(_ item: PickerItem) -> Bool {
+            item.label.lowercased().contains(query) || item.detail.lowercased().contains(query)
                 || item.id.lowercased().contains(query)
         }
+        var keep = [Bool](repeating: false, count: items.count)
+        var index = 0
+        while index < items.count {
+            let item = items[index]
+            if item.isGroup, matches(item) {
+                // The group and all that lies under it.
+                keep[index] = true
+                var next = index + 1
+                while next < items.count, items[next].depth > item.depth {
+                    keep[next] = true
+                    next += 1
+                }
+                index = next
+                continue
+            }
+            if !item.isGroup, matches(item) {
+                keep[index] = true
+                // The groups above it.
+                var depth = item.depth
+                var above = index - 1
+                while above >= 0, depth > 0 {
+                    if items[above].isGroup, items[above].depth < depth {
+                        keep[above] = true
+                        depth = items[above].depth
+                    }
+                    above -= 1
+                }
+            }
+            index += 1
+        }
+        return items.indices.filter { keep[$0] }.map { items[$0] }
+    }
+
+    /// Moves the cursor by `rows` (negative: up), past group headings, which cannot be opened; it
+    /// stays within the list.
+    public mutating func move(by rows: Int) {
+        let visible = visibleItems
+        guard !visible.isEmpty else {
+            cursor = 0
+            return
+        }
+        var target = min(max(0, cursor + rows), visible.count - 1)
+        let step = rows < 0 ? -1 : 1
+        var probe = target
+        while visible.indices.contains(probe), visible[probe].isGroup { probe += step }
+        if !visible.indices.contains(probe) {
+            // Nothing openable that way: look the other way from the target.
+            probe = target
+            while visible.indices.contains(probe), visible[probe].isGroup { probe -= step }
+        }
+        if visible.indices.contains(probe) { target = probe }
+        cursor = target
+    }
+
+    /// Puts the cursor on the first row that can be opened (after the filter changed).
+    public mutating func moveToFirst() {
+        cursor = 0
+        move(by: 0)
     }
 
     /// The selected item, if any.
