@@ -58,6 +58,12 @@ enum Fixtures {
         for character in text { _ = state.update(.key(.character(character))) }
     }
 
+    /// Types `text` into a browser, a key a character.
+    @MainActor
+    static func type(_ browser: ResourceBrowser, _ text: String) {
+        for character in text { browser.dispatch(.key(.character(character))) }
+    }
+
     /// Waits until the open form has its response and returns the form (nil, with an issue
     /// recorded, when the form closed).
     @MainActor

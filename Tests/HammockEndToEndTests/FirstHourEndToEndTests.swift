@@ -147,4 +147,22 @@ struct FirstHourEndToEndTests {
         try session.keys("Enter")
         await session.waitFor("request(.post, …)")
     }
+
+    @Test("after a DELETE answered 204 the item on screen shows as gone, not as its old data")
+    func deleteShowsGone() async throws {
+        let server = try await DemoServer.start()
+        let session = try TmuxSession(
+            arguments: ["--no-cache", "--no-history", server.baseURL.absoluteString + "posts/3"])
+        defer { session.close() }
+        let before = await session.waitFor("newData(network)")
+        let title = try #require(before.firstMatch(of: /"title": "([^"]+)"/)?.1)
+        try session.keys("d")
+        await session.waitFor("DELETE")
+        try session.keys("y")
+        await session.waitFor("DELETE 204: wiped the deleted resource")
+        try session.keys("Escape")
+        let after = await session.waitFor("404")
+        #expect(!after.contains(title), "the old body is gone from the screen")
+        await server.shutdown()
+    }
 }

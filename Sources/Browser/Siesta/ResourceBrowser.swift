@@ -356,7 +356,7 @@ public final class ResourceBrowser: ResourceObserver {
         dispatch(.resourceChanged(snapshot(of: resource, rebuildBody: bodies[key] == nil), event: nil))
     }
 
-    private func execute(_ command: Command) {
+    func execute(_ command: Command) {
         if isHandlingInput {
             switch command {
             case .show(let url), .load(let url), .loadIfNeeded(let url), .watch(.pin(let url, _)):
@@ -525,6 +525,11 @@ public final class ResourceBrowser: ResourceObserver {
         }
         formRequest = request
         attachHooks(request, to: target, method: method, reportsToForm: true)
+        let url = target.url.absoluteString
+        request.onSuccess { [weak self, weak target, exchangeRecorder] _ in
+            guard let self, let target else { return }
+            self.followWrite(method, to: target, status: exchangeRecorder?.lastStatus(method: method, url: url))
+        }
     }
 
     /// The draft with its variables filled in from the environment in use and the environment's
