@@ -72,6 +72,41 @@ struct WatchBoardTests {
         #expect(commands.first.map { "\($0)" } == "\(Command.watch(.unpin(url: Self.order)))")
     }
 
+    @Test("the board's selection is the resource shown: moving it shows the next, in place in history")
+    func selectionIsShown() {
+        var state = Self.pinnedState()
+        let counter = Fixtures.base + "live/counter"
+        _ = Fixtures.keys(&state, [.character("P")])
+        // Pinned by --watch: the board shows with focus, its first row (the resource shown) selected.
+        _ = state.update(.pin(path: counter))
+        #expect(state.watch.entries.map(\.url) == [Self.order, counter])
+        #expect(state.focus == .watch && state.currentURL == Self.order)
+        var commands = Fixtures.keys(&state, [.down])
+        #expect(commands.map { "\($0)" } == ["\(Command.show(url: counter))"])
+        #expect(state.currentURL == counter)
+        #expect(state.history == [Self.order, counter])
+        // D and the panes speak of the same resource: the one selected and shown.
+        let screen = BrowserView.render(state)
+        let marked = screen.find("▸").map { screen.line($0.y) } ?? ""
+        #expect(marked.contains("/live/counter"), "\(marked)")
+        // Back up: the resource shown before, with no history entry of the board's own left.
+        commands = Fixtures.keys(&state, [.up])
+        #expect(commands.map { "\($0)" } == ["\(Command.show(url: Self.order))"])
+        #expect(state.history == [Self.order])
+        _ = Fixtures.keys(&state, [.down])
+        _ = Fixtures.keys(&state, [.up])
+        _ = Fixtures.keys(&state, [.down])
+        #expect(state.history == [Self.order, counter], "moving to and fro adds one entry at most")
+    }
+
+    @Test("a pinned URL of another host keeps its path on the board, its host shortened")
+    func otherHostLabel() {
+        #expect(WatchBoardView.rowLabel("http://localhost:18777/users", maxColumns: 21) == "localhost:18777/users")
+        #expect(WatchBoardView.rowLabel("http://localhost:18777/users", maxColumns: 16) == "localhost…/users")
+        #expect(WatchBoardView.rowLabel("https://api.example.org/v1/items/42/parts", maxColumns: 14) == "…/42/parts")
+        #expect(WatchBoardView.rowLabel("/orders/7", maxColumns: 20) == "/orders/7")
+    }
+
     @Test("A pauses every pinned resource, and again resumes them")
     func pauseAll() {
         var state = Self.pinnedState()

@@ -89,7 +89,7 @@ struct FirstHourEndToEndTests {
         // The form shows what will be sent: the tab to its stop, CRLF and CR marked, NUL escaped.
         await session.waitFor("a   b␍␊")
         try session.keys("C-s")
-        await session.waitFor("onSuccess 200")
+        await waitUntil("the POST's body") { server.lastRequestBody(forPath: "/anything/paste") != nil }
         #expect(server.lastRequestBody(forPath: "/anything/paste") == Data(pasted.utf8))
         await server.shutdown()
     }
@@ -164,5 +164,24 @@ struct FirstHourEndToEndTests {
         let after = await session.waitFor("404")
         #expect(!after.contains(title), "the old body is gone from the screen")
         await server.shutdown()
+    }
+
+    @Test("the watch board's selection is the resource shown; a pin of another host keeps its path")
+    func boardSelectionShown() async throws {
+        let server = try await SharedDemoServer.get()
+        let port = try #require(server.baseURL.port)
+        let other = "http://localhost:\(port)/users"
+        let session = try TmuxSession(
+            arguments: [
+                "--no-cache", "--no-history", "--watch", "/orders/7", "--watch", other,
+                server.baseURL.absoluteString + "users/1",
+            ])
+        defer { session.close() }
+        await session.waitFor("GET \(server.baseURL.absoluteString)orders/7")
+        await session.waitFor("localhost:\(port)/users")
+        try session.keys("j")
+        await session.waitFor("GET \(other)")
+        try session.keys("D")
+        await session.waitFor("no change seen yet for \(other)")
     }
 }

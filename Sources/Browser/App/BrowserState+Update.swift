@@ -11,38 +11,54 @@ extension BrowserState {
     public mutating func update(_ action: Action) -> [Command] {
         switch action {
         case .key(let key):
-            status = nil
-            highlight = nil
-            // Saving and redrawing the screen work everywhere, overlays included (forms use no
-            // other control keys than Ctrl-S, Ctrl-T, Ctrl-R, Ctrl-G, Ctrl-O and the editing keys
-            // Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W).
-            // Below the smallest size only the notice shows: q quits as it says, and no key types
-            // into a form or prompt that cannot be seen.
-            if layout.isTooSmall {
-                switch keyMap.command(for: key) {
-                case .redraw?, .interrupt?:
-                    break
-                default:
-                    guard key == .character("q") else { return [] }
-                    isQuitting = true
-                    return [.quit]
-                }
-            }
-            if case .control = key {
-                switch keyMap.command(for: key) {
-                case .exportSVG?: return [.exportSVG]
-                case .redraw?: return [.redraw]
-                case .interrupt?: return overlay == nil ? interrupt() : interruptOverlay()
-                default: break
-                }
-            }
-            if overlay != nil { return handleOverlayKey(key) }
-            if key == .escape, search?.isRunning == true { return stopSearch() }
-            if let commands = handleWatchKey(key) { return commands }
-            guard let command = keyMap.command(for: key) else { return [] }
-            return perform(command)
+            let commands = handleKey(key)
+            return commands + showBoardSelection()
         case .paste(let text):
             return layout.isTooSmall ? [] : handlePaste(text)
+        default:
+            return apply(action)
+        }
+    }
+
+    /// A key press: to the open overlay first; in the main view, the key map's command.
+    private mutating func handleKey(_ key: Key) -> [Command] {
+        status = nil
+        highlight = nil
+        // Below the smallest size only the notice shows: q quits as it says, and no key types
+        // into a form or prompt that cannot be seen.
+        if layout.isTooSmall {
+            switch keyMap.command(for: key) {
+            case .redraw?, .interrupt?:
+                break
+            default:
+                guard key == .character("q") else { return [] }
+                isQuitting = true
+                return [.quit]
+            }
+        }
+        // Saving and redrawing the screen work everywhere, overlays included (forms use no
+        // other control keys than Ctrl-S, Ctrl-T, Ctrl-R, Ctrl-G, Ctrl-O and the editing keys
+        // Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-K, Ctrl-W).
+        if case .control = key {
+            switch keyMap.command(for: key) {
+            case .exportSVG?: return [.exportSVG]
+            case .redraw?: return [.redraw]
+            case .interrupt?: return overlay == nil ? interrupt() : interruptOverlay()
+            default: break
+            }
+        }
+        if overlay != nil { return handleOverlayKey(key) }
+        if key == .escape, search?.isRunning == true { return stopSearch() }
+        if let commands = handleWatchKey(key) { return commands }
+        guard let command = keyMap.command(for: key) else { return [] }
+        return perform(command)
+    }
+
+    /// Every action but keys and pastes.
+    private mutating func apply(_ action: Action) -> [Command] {
+        switch action {
+        case .key, .paste:
+            return []
         case .resize(let newWidth, let newHeight):
             width = max(0, newWidth)
             height = max(0, newHeight)
@@ -160,8 +176,8 @@ extension BrowserState {
             }
             watch.isShown = true
             focus = .watch
-            if watch.isPinned(url.absoluteString) { return [] }
-            return togglePin(url.absoluteString)
+            if watch.isPinned(url.absoluteString) { return showBoardSelection() }
+            return togglePin(url.absoluteString) + showBoardSelection()
         case .watchRefreshSent(let url):
             if let index = watch.index(of: url) { watch.entries[index].requestCount += 1 }
             return []

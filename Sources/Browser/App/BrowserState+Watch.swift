@@ -99,6 +99,36 @@ extension BrowserState {
         return [.watch(.pin(url: url, interval: entry.interval))]
     }
 
+    /// While the board has focus, the selected row is the resource shown in the panes: one
+    /// marker, and `D`, `T` and the panes all speak of the same resource. Moving the selection
+    /// shows the next one in place of the last one the board showed (history does not fill up
+    /// with every row passed).
+    mutating func showBoardSelection() -> [Command] {
+        guard focus == .watch, watch.isShown, overlay == nil, let url = watch.selected?.url, url != currentURL else {
+            return []
+        }
+        if let index = watch.previewHistoryIndex, index == historyIndex, history.indices.contains(index) {
+            if index > 0, history[index - 1] == url {
+                // Back on the resource shown before the board's selection moved: no entry of its own.
+                history.removeSubrange(index...)
+                historyIndex = index - 1
+                watch.previewHistoryIndex = nil
+                paneLeft = [:]
+                clampPositions()
+                return [.show(url: url)]
+            }
+            history[index] = url
+        } else {
+            if historyIndex + 1 < history.count { history.removeSubrange((historyIndex + 1)...) }
+            history.append(url)
+            historyIndex = history.count - 1
+        }
+        watch.previewHistoryIndex = historyIndex
+        paneLeft = [:]
+        clampPositions()
+        return [.show(url: url)]
+    }
+
     /// Keys the watch board takes while it has focus; nil leaves the key to the key map.
     mutating func handleWatchKey(_ key: Key) -> [Command]? {
         guard focus == .watch, let entry = watch.selected else { return nil }

@@ -50,7 +50,7 @@ public enum WatchBoardView {
                 ? .loading : letter == "E" ? .error : letter == "D" ? .success : letter == "S" ? .warning : .muted
             let marker = entry.url == state.currentURL ? "▸" : " "
             let age = snapshot.latestData.map { Format.duration(max(0, state.now - $0.timestamp)) } ?? "-"
-            let path = BrowserView.abbreviated(entry.label, maxColumns: pathWidth)
+            let path = rowLabel(entry.label, maxColumns: pathWidth)
             let padding = String(repeating: " ", count: max(0, pathWidth - CharacterWidth.of(path)))
             // `newData(network)` reads as `newData`: the source matters less than the room.
             let event = (entry.lastEvent ?? "-").replacingOccurrences(of: "(network)", with: "")
@@ -75,6 +75,33 @@ public enum WatchBoardView {
                 screen.addAttributes(.reverse, in: Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1))
             }
         }
+    }
+
+    /// A row's label in at most `maxColumns`: a URL of another origin loses its scheme, then the
+    /// end of its host, so that its path still shows (`local…:18777/users`); a path too long
+    /// for the room keeps its end (`…/items/42`).
+    static func rowLabel(_ label: String, maxColumns: Int) -> String {
+        var text = TextSanitizer.sanitize(label)
+        for scheme in ["https://", "http://"] where text.hasPrefix(scheme) { text.removeFirst(scheme.count) }
+        guard CharacterWidth.of(text) > maxColumns, maxColumns > 1 else { return text }
+        let slash = text.firstIndex(of: "/") ?? text.endIndex
+        let host = String(text[..<slash])
+        let path = String(text[slash...])
+        let pathColumns = CharacterWidth.of(path)
+        if !host.isEmpty, pathColumns + 2 <= maxColumns {
+            // Keep the path and as much of the host's start as fits.
+            let hostStart = BrowserView.abbreviated(host, maxColumns: maxColumns - pathColumns)
+            return hostStart + path
+        }
+        // Only the end of the path fits.
+        var tail = ""
+        for character in text.reversed() {
+            if CharacterWidth.of(tail) + CharacterWidth.of(character) + 1 > maxColumns { break }
+            tail.insert(character, at: tail.startIndex)
+        }
+        // From a segment's start when there is one.
+        if let slash = tail.firstIndex(of: "/"), slash != tail.startIndex { tail = String(tail[slash...]) }
+        return "…" + tail
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

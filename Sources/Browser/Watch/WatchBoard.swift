@@ -8,6 +8,9 @@ public struct WatchBoard: Sendable, Equatable {
     public var cursor = 0
     /// True when the board is shown.
     public var isShown = false
+    /// The history position the board's selection put its resource at, while it is still the
+    /// one shown: the next selection replaces that entry instead of adding one.
+    public var previewHistoryIndex: Int?
     /// The refresh interval new pins get, in seconds (`--watch-interval`).
     public var defaultInterval: Double
     /// The most resources that can be pinned.

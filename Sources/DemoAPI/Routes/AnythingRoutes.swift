@@ -28,7 +28,7 @@ struct AnythingRoutes {
     /// The answer for one request.
     static func describe(_ request: Request, store: DemoStore) async throws -> JSONValue {
         let body = try await RequestBodyReader.data(of: request)
-        store.recordBody(body, forPath: request.uri.path)
+        if !body.isEmpty { store.recordBody(body, forPath: request.uri.path) }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         let isForm = contentType.hasPrefix("application/x-www-form-urlencoded")
         let fields = isForm ? Self.fields(of: String(decoding: body, as: UTF8.self)) : []

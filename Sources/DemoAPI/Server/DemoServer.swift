@@ -131,7 +131,8 @@ public final class DemoServer: Sendable {
     }
 
     /// The bytes of the last request body that `/anything` (or a path below it) received at
-    /// exactly `path`, as they arrived (the first MiB); nil when none arrived there.
+    /// exactly `path`, as they arrived (the first MiB); requests without a body leave it as it
+    /// was. Nil when no body arrived there.
     public func lastRequestBody(forPath path: String) -> Data? {
         store.lastBody(forPath: path)
     }
