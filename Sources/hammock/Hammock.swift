@@ -17,14 +17,6 @@ struct Hammock: AsyncParsableCommand {
             ResourceEvents and request hooks. With no URL, hammock starts its demo API on 127.0.0.1 \
             (a free port) and browses it.
 
-            Keys: r load()  l loadIfNeeded()  i invalidate()  w wipe()  c cancel  g go to URL  Enter follow link  \
-            b back  f forward  p/u/a POST/PUT/PATCH form  d DELETE  o overrideLocalContent  y copy as curl  \
-            Y copy the JSON value as sent  s resources list  / search (Esc stops)  n/N next/previous match  \
-            z fold  W wrap long lines  t next theme  Ctrl-P save SVG  ? help  q quit.
-
-            WebSocket console (a ws:// or wss:// URL, on the command line or in g): i type a message  \
-            Enter send it as typed  Tab JSON check on/off  r reconnect  c close (1000)  q leave.
-
             Themes: built in (\(BuiltInThemes.sources.map(\.name).joined(separator: ", "))), plus YAML files \
             in $XDG_CONFIG_HOME/hammock/themes/, which replace a built-in theme of the same name; \
             --list-themes shows them all. Key map: $XDG_CONFIG_HOME/hammock/keys.yaml. A broken theme or key \
@@ -36,7 +28,11 @@ struct Hammock: AsyncParsableCommand {
 
             hammock needs a terminal: with standard input or output not a terminal, or a TERM that cannot \
             move the cursor (unset, dumb), it says so and exits with status 1.
-            """
+
+            KEYS (the default key map; ? in hammock shows the keys in use):
+            \(HelpOverlayView.commandLineText(.standard))
+            """,
+        version: version
     )
 
     @Argument(

@@ -137,6 +137,21 @@ struct ModeKeyTests {
         #expect(text.contains("Ctrl-L"))
     }
 
+    @Test("? lists every command of the key map once, under its group's heading, groups in order")
+    func helpGroups() {
+        let rows = HelpOverlayView.mainRows(.standard)
+        #expect(rows.filter { $0.keys.isEmpty }.map(\.summary) == KeyGroup.allCases.map(\.title))
+        var group: String?
+        for command in KeyCommand.allCases {
+            let keys = KeyMap.standard.keys(for: command).map(\.name).joined(separator: " ")
+            let matching = rows.enumerated().filter { $0.element.keys == keys && $0.element.summary == command.summary }
+            #expect(matching.count == 1, "\(command)")
+            guard let index = matching.first?.offset else { continue }
+            group = rows[..<index].last { $0.keys.isEmpty }?.summary
+            #expect(group == command.group.title, "\(command) is listed under \(group ?? "nothing")")
+        }
+    }
+
     @Test("Ctrl-L asks for a redraw in the main view and over a form")
     func redraw() throws {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))

@@ -44,6 +44,37 @@ struct CommandLineTests {
         #expect(screen.contains("hammock: the terminal type 'no-such-terminal' is not in the terminfo database"))
     }
 
+    @Test("--help lists every key of the main view, grouped as ? groups them, and every mode's keys")
+    func helpListsEveryKey() async throws {
+        let help = try await HammockProcess.run(["--help"])
+        #expect(help.status == 0)
+        let lines = help.output.components(separatedBy: "\n")
+        // The keys a new user missed, each on its line with what it does.
+        for (key, summary) in [
+            ("h", "history"), ("C", "saved requests"), ("e", "environment"), ("I", "curl command"),
+            ("P", "pin"), ("v", "watch board"), ("m", "response head"), ("Q", "query parameters"),
+            ("K", "cookie jar"), ("T", "timeline"), ("D", "what changed"), ("E", "HAR"),
+        ] {
+            #expect(
+                lines.contains { $0.hasPrefix("    \(key) ") && $0.contains(summary) }, "\(key) for \(summary)")
+        }
+        let headings = lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && $0.hasSuffix(":") }
+        #expect(
+            headings.prefix(7) == [
+                "  Siesta calls:", "  Going places:", "  The body:", "  Requests:",
+                "  History, collections, environments:", "  Watching:", "  The program:",
+            ])
+        #expect(headings.contains("  In a form (p u a, a saved request, a curl import):"))
+        #expect(lines.allSatisfy { $0.count <= 80 }, "no line is wider than a terminal")
+    }
+
+    @Test("--version prints the version and exits 0")
+    func version() async throws {
+        let result = try await HammockProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines).firstMatch(of: /^\d+\.\d+\.\d+$/) != nil)
+    }
+
     @Test("--help and --list-themes work without a terminal")
     func helpWithoutTerminal() async throws {
         let help = try await HammockProcess.run(["--help"])

@@ -108,6 +108,21 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     /// Quits.
     case quit
 
+    /// The help group this command is listed under, in `?` and `hammock --help`.
+    public var group: KeyGroup {
+        switch self {
+        case .load, .loadIfNeeded, .invalidate, .wipe, .cancel, .overrideLocal: return .siesta
+        case .goTo, .follow, .back, .forward, .editQuery, .toggleResources, .nextPane, .previousPane: return .navigation
+        case .scrollDown, .scrollUp, .scrollLeft, .scrollRight, .pageDown, .pageUp, .top, .bottom, .toggleFold,
+            .toggleWrap, .toggleHead, .search, .searchNext, .searchPrevious, .copyValue, .saveBody:
+            return .body
+        case .post, .put, .patch, .delete, .copyCurl, .importCurl: return .requests
+        case .history, .savedRequests, .environments, .cookies: return .workspace
+        case .pin, .watchBoard, .showChanges, .timeline, .pauseAll, .exportHAR: return .watching
+        case .nextTheme, .help, .exportSVG, .redraw, .interrupt, .quit: return .program
+        }
+    }
+
     /// The Siesta call or effect shown in the help overlay.
     public var summary: String {
         switch self {
@@ -116,7 +131,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .invalidate: return "invalidate()"
         case .wipe: return "wipe()"
         case .cancel: return "cancel() the loads in flight"
-        case .goTo: return "go to URL (or host:port/path, or path) + loadIfNeeded()"
+        case .goTo: return "go to a URL or path, then loadIfNeeded()"
         case .follow: return "follow link / fold"
         case .back: return "back"
         case .forward: return "forward"
@@ -128,7 +143,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .copyCurl: return "copy request as curl"
         case .copyValue: return "copy the value under the cursor, as sent"
         case .toggleWrap: return "wrap long lines / cut them at the edge"
-        case .toggleHead: return "response head: status, headers, redirects, timing / body"
+        case .toggleHead: return "response head: status, headers, timing / body"
         case .nextPane: return "next pane"
         case .previousPane: return "previous pane"
         case .scrollDown: return "down"
@@ -149,20 +164,19 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .exportSVG: return "save screen as SVG"
         case .redraw: return "redraw the whole screen"
         case .editQuery: return "edit the query parameters (?k=v), one a line"
-        case .history: return "history: filter, open a past body, re-send, diff two"
+        case .history: return "history: filter, open, re-send, diff two"
         case .savedRequests: return "saved requests (the collection)"
         case .environments: return "choose the environment for {{variables}}"
         case .cookies: return "the cookie jar"
         case .importCurl: return "paste a curl command into a form"
         case .saveBody: return "save the body shown to a file"
-        case .pin: return "pin / unpin on the watch board (refreshes through loadIfNeeded())"
+        case .pin: return "pin / unpin on the watch board (loadIfNeeded())"
         case .watchBoard: return "watch board: pinned resources, live"
         case .showChanges: return "what changed: the last change's full diff"
         case .timeline: return "timeline: this run's versions, compare any two"
         case .pauseAll: return "pause / resume every pinned resource"
         case .exportHAR: return "export the session as HAR 1.2 (secrets masked)"
-        case .interrupt:
-            return "cancel what is loading; nothing loading (or twice): quit; in a prompt or form: cancel it"
+        case .interrupt: return "cancel the loads; idle (or twice): quit"
         case .quit: return "quit"
         }
     }

@@ -112,23 +112,86 @@ public enum HelpOverlayView {
                 ("← → H L", "scroll sideways"), ("Esc q Ctrl-R", "back to the form"), ("?", "this help"),
             ]
         default:
-            var rows: [(String, String)] = []
-            for command in KeyCommand.allCases {
+            return mainRows(keyMap)
+        }
+    }
+
+    /// The main view's rows, by group: a heading row (empty keys, the group's title) before each
+    /// group's keys, as the key map binds them.
+    public static func mainRows(_ keyMap: KeyMap) -> [(keys: String, summary: String)] {
+        var rows: [(keys: String, summary: String)] = []
+        for group in KeyGroup.allCases {
+            rows.append(("", group.title))
+            for command in KeyCommand.allCases where command.group == group {
                 let keys = keyMap.keys(for: command)
                 guard !keys.isEmpty else { continue }
                 rows.append((keys.map(\.name).joined(separator: " "), command.summary))
             }
-            rows.append(("Esc", "close any overlay; stop a search"))
-            rows.append(("F1 in a form", "the form's own keys"))
-            rows += [
-                ("on the board: Enter", "open the pinned resource in the full view"),
-                ("on the board: Space", "pause / resume it"),
-                ("on the board: + − =", "double / halve / type its refresh interval"),
-                ("on the board: x Delete", "unpin it"),
-                ("g ws://… wss://…", "open the WebSocket message console (? there: its keys)"),
-            ]
-            return rows
+            switch group {
+            case .navigation:
+                rows.append(("g ws://… wss://…", "the WebSocket console (? there lists its keys)"))
+            case .watching:
+                rows += [
+                    ("on the board: ↑ ↓", "select a pinned resource: the panes show it"),
+                    ("on the board: Enter", "open the pinned resource in the full view"),
+                    ("on the board: Space", "pause / resume it"),
+                    ("on the board: + − =", "double / halve / type its refresh interval"),
+                    ("on the board: x Delete", "unpin it"),
+                ]
+            case .program:
+                rows.append(("Esc", "close any overlay; stop a search"))
+                rows.append(("F1 in a form", "the form's own keys"))
+            default:
+                break
+            }
         }
+        return rows
+    }
+
+    /// Every key of every mode as plain text for `hammock --help`, grouped as `?` groups them,
+    /// lines at most `width` columns.
+    public static func commandLineText(_ keyMap: KeyMap, width: Int = 78) -> String {
+        let modes: [(String, [(keys: String, summary: String)])] = [
+            (
+                "In a form (p u a, a saved request, a curl import)",
+                rows(keyMap, over: .form(RequestForm(method: .post, url: "")))
+            ),
+            ("In a prompt (g / I S …)", rows(keyMap, over: .prompt(Prompt(purpose: .goTo)))),
+            ("In a list (h C e T)", rows(keyMap, over: .picker(Picker(purpose: .history)))),
+            ("In the WebSocket console", rows(keyMap, over: .webSocket(WebSocketConsole(url: "", generation: 0)))),
+        ]
+        var lines: [String] = []
+        func add(_ rows: [(keys: String, summary: String)]) {
+            let keyWidth = min(24, (rows.map { CharacterWidth.of($0.keys) }.max() ?? 4) + 2)
+            for row in rows {
+                if row.keys.isEmpty {
+                    lines.append("  " + row.summary + ":")
+                    continue
+                }
+                let padding = String(repeating: " ", count: max(1, keyWidth - CharacterWidth.of(row.keys)))
+                // Long summaries wrap under themselves; nothing is cut.
+                let room = max(20, width - 4 - keyWidth)
+                var line = "    " + row.keys + padding
+                var used = 0
+                for word in row.summary.split(separator: " ") {
+                    let columns = CharacterWidth.of(word)
+                    if used > 0, used + 1 + columns > room {
+                        lines.append(line)
+                        line = String(repeating: " ", count: 4 + max(keyWidth, CharacterWidth.of(row.keys) + 1))
+                        used = 0
+                    }
+                    line += (used > 0 ? " " : "") + word
+                    used += (used > 0 ? 1 : 0) + columns
+                }
+                lines.append(line)
+            }
+        }
+        add(mainRows(keyMap))
+        for (title, rows) in modes {
+            lines.append("  " + title + ":")
+            add(rows)
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Where the help goes on a terminal: its box, the column geometry, and how many rows per
@@ -202,6 +265,13 @@ public enum HelpOverlayView {
             guard line >= 0, line < geometry.visibleRows else { continue }
             let y = inner.y + 1 + line
             let x = inner.x + 1 + column * geometry.columnWidth
+            if row.keys.isEmpty {
+                // A group's heading.
+                screen.put(
+                    row.summary, x: x, y: y, style: theme.style(.text, attributes: [.bold, .underline]),
+                    maxWidth: geometry.columnWidth - 1)
+                continue
+            }
             screen.put(
                 row.keys, x: x, y: y, style: theme.style(.accent, attributes: .bold), maxWidth: geometry.keyWidth - 1)
             let room = min(geometry.columnWidth - geometry.keyWidth, inner.maxX - x - geometry.keyWidth)
