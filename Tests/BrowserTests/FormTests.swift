@@ -209,4 +209,33 @@ struct FormTests {
             return
         }
     }
+
+    @Test("Ctrl-N steps through the methods; nothing typed sends no body in any mode, white space in JSON is refused")
+    func methodAndEmptyBody() {
+        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
+        _ = Fixtures.keys(&state, [.character("p")])
+        _ = Fixtures.keys(&state, [.control("n")])
+        guard case .form(var form)? = state.overlay else {
+            Issue.record("expected the form")
+            return
+        }
+        #expect(form.method == .put)
+        #expect(state.status?.text.hasPrefix("method PUT") == true)
+        for _ in 0..<6 { _ = Fixtures.keys(&state, [.control("n")]) }
+        guard case .form(let cycled)? = state.overlay else { return }
+        #expect(cycled.method == .post, "seven steps come back to POST")
+        // An empty JSON body is no body, not invalid JSON.
+        let commands = Fixtures.keys(&state, [.control("s")])
+        guard case .send(let draft, _)? = commands.first else {
+            Issue.record("expected the empty POST to be sent, got \(commands)")
+            return
+        }
+        #expect(draft.method == .post && draft.body == .none)
+        form = RequestForm(method: .post, url: Fixtures.base + "a", body: "  \n")
+        #expect(form.draft() == nil)
+        #expect(form.validationMessage?.hasPrefix("The JSON body is only white space") == true)
+        // A DELETE with a typed body sends it.
+        form = RequestForm(method: .delete, url: Fixtures.base + "a", body: #"{"reason": "dup"}"#)
+        #expect(form.draft()?.body == .json(#"{"reason": "dup"}"#))
+    }
 }

@@ -100,9 +100,12 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.control("s")))
         guard await Fixtures.formWithResponse(browser) != nil else { return }
         browser.dispatch(.key(.escape))
-        await waitUntilAsync("recorded") { (try? await setup.workspace.history?.entries().count) == 2 }
+        // The first load, the POST, and the load that follows the write.
+        await waitUntilAsync("recorded") { (try? await setup.workspace.history?.entries().count) == 3 }
         browser.dispatch(.key(.character("h")))
         await waitUntil("listed") { picker(browser)?.isLoading == false }
+        #expect(picker(browser)?.selected?.label.hasPrefix("GET ") == true)
+        browser.dispatch(.key(.down))
         #expect(picker(browser)?.selected?.label.hasPrefix("POST ") == true)
         browser.dispatch(.key(.enter))
         await waitUntil("body") {

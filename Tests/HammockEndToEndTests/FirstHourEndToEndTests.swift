@@ -184,4 +184,23 @@ struct FirstHourEndToEndTests {
         try session.keys("D")
         await session.waitFor("no change seen yet for \(other)")
     }
+
+    @Test("Ctrl-N changes the form's method; an empty JSON body is sent as no body")
+    func formMethodAndEmptyBody() async throws {
+        let server = try await DemoServer.start()
+        let session = try TmuxSession(
+            arguments: ["--no-cache", "--no-history", server.baseURL.absoluteString + "anything/method"])
+        defer { session.close() }
+        await session.waitFor("newData(network)")
+        try session.keys("p")
+        await session.waitFor("request(.post, …)")
+        try session.keys("C-n")
+        await session.waitFor("request(.put, …)")
+        try session.keys("C-s")
+        await session.waitFor("onSuccess 200")
+        try session.keys("C-r")
+        let response = await session.waitFor(#""method": "PUT""#)
+        #expect(response.contains(#""data": """#), "no body was sent: \(response)")
+        await server.shutdown()
+    }
 }

@@ -1072,6 +1072,10 @@ extension BrowserState {
         case .control("t"):
             form.mode = form.mode.next
             form.validationMessage = nil
+        case .control("n"):
+            guard form.method != nil, !form.isSending else { return [] }
+            form.nextMethod()
+            status = StatusMessage("method \(form.method?.rawValue ?? "")  (Ctrl-N: the next one)")
         case .tab, .backTab:
             let step = key == .tab ? 1 : -1
             if let next = RequestForm.Field(rawValue: form.field.rawValue + step) {

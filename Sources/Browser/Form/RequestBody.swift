@@ -65,6 +65,10 @@ public enum RequestBody: Sendable, Equatable {
         case .text:
             return .text(text)
         case .json:
+            if !text.isEmpty, text.allSatisfy(\.isWhitespace) {
+                throw FormError(
+                    message: "The JSON body is only white space: empty it to send no body, or Ctrl-T sends it as text")
+            }
             do throws(JSONSyntaxError) {
                 _ = try JSONDocument(text)
             } catch {

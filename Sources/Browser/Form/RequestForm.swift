@@ -103,6 +103,18 @@ public struct RequestForm: @unchecked Sendable {
         }
     }
 
+    /// The methods `Ctrl-N` steps through, in order.
+    public static let methodCycle: [RequestMethod] = [.get, .post, .put, .patch, .delete, .head, .options]
+
+    /// Changes the method to the next of ``methodCycle`` (after OPTIONS, GET again); the local
+    /// override form has none and stays as it is.
+    public mutating func nextMethod() {
+        guard let method else { return }
+        let index = Self.methodCycle.firstIndex(of: method) ?? 0
+        purpose = .send(Self.methodCycle[(index + 1) % Self.methodCycle.count])
+        validationMessage = nil
+    }
+
     /// Creates a form that sends a `method` request to `url`, with an optional prefilled body.
     public init(method: RequestMethod, url: String, body: String = "") {
         self.init(purpose: .send(method), url: url, body: body)
@@ -203,9 +215,9 @@ public struct RequestForm: @unchecked Sendable {
     /// Validates the body; sets `validationMessage` and returns nil when it is invalid.
     public mutating func validatedBody() -> RequestBody? {
         do {
-            // DELETE, and a GET or HEAD with nothing typed, send no body at all.
-            let noBody = method == .delete || ([.get, .head].contains(method) && self.body.text.isEmpty)
-            let body = noBody ? RequestBody.none : try RequestBody.parse(self.body.text, mode: mode)
+            // Nothing typed sends no body at all, whatever the method and mode (a JSON body need not
+            // be written as `{}` to send none).
+            let body = self.body.text.isEmpty ? RequestBody.none : try RequestBody.parse(self.body.text, mode: mode)
             validationMessage = nil
             return body
         } catch {
@@ -221,7 +233,7 @@ public struct RequestForm: @unchecked Sendable {
     /// (`a=1&b=2`), or why nothing would be sent (`isError`). Nil in the other modes and for
     /// DELETE.
     public var formBodyPreview: (text: String, isError: Bool)? {
-        guard mode == .form, method != .delete else { return nil }
+        guard mode == .form, !body.text.isEmpty else { return nil }
         let text = self.body.text
         guard text.utf8.count <= Self.maximumPreviewBytes else {
             return ("\(text.utf8.count) bytes of fields, encoded when sent (no preview above 64 KB)", false)

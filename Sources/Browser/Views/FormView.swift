@@ -122,6 +122,9 @@ enum FormView {
             Span("Tab", theme.style(.accent, attributes: .bold)), Span(" next field  ", label),
             Span("Ctrl-T", theme.style(.accent, attributes: .bold)), Span(" body mode", label),
         ]
+        if !form.isLocalOverride {
+            hints += [Span("  Ctrl-N", theme.style(.accent, attributes: .bold)), Span(" method", label)]
+        }
         screen.put(spans: hints, x: x, y: inner.maxY - 1, maxWidth: width)
     }
 

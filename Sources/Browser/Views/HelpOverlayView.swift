@@ -22,6 +22,8 @@ public enum HelpOverlayView {
                 ("Tab BackTab", "next / previous field: URL, headers, body"),
                 ("Ctrl-S", "send the form: resource.request(…)"),
                 ("Ctrl-T", "body mode: JSON / text / form-urlencoded"),
+                ("Ctrl-N", "method: GET POST PUT PATCH DELETE HEAD OPTIONS, in turn"),
+                ("(empty body)", "sends no body, in any mode and with any method"),
                 ("Ctrl-R", "view the whole response"),
                 ("Ctrl-G", "after a PUT/PATCH: load() the resource"),
                 ("Ctrl-O", "after a PUT/PATCH: overrideLocalContent(sent body)"),
