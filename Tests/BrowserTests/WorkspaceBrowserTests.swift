@@ -246,18 +246,36 @@ struct WorkspaceBrowserTests {
         await setup.server.shutdown()
     }
 
-    @Test("a cookie set by a redirect is sent on the redirected request and later ones, and K lists it masked")
+    @Test(
+        "a cookie set by a redirect is sent on later requests; K lists it masked, Enter reveals it, Ctrl-X deletes it")
     func cookies() async throws {
         let setup = try await setUp(history: false, cookies: true)
         let browser = setup.browser
-        browser.start(path: setup.server.baseURL.absoluteString + "cookies/set?flavour=oat")
+        browser.start(path: setup.server.baseURL.absoluteString + "cookies/set?flavour=oat&size=large")
         await waitUntil("loaded") { browser.state.current?.latestData != nil }
-        let text = BrowserView.render(browser.state).text
-        #expect(text.contains(#""flavour": "oat""#))
+        #expect(BrowserView.render(browser.state).text.contains(#""flavour": "oat""#))
         browser.dispatch(.key(.character("K")))
-        let jar = try #require(viewerText(browser))
+        await waitUntil("listed") { picker(browser)?.isLoading == false }
+        var jar = BrowserView.render(browser.state).text
         #expect(jar.contains("flavour=••••••"))
         #expect(!jar.contains("oat"))
+        Fixtures.type(browser, "flav")
+        browser.dispatch(.key(.enter))
+        jar = BrowserView.render(browser.state).text
+        #expect(jar.contains("flavour=oat"), "revealed on Enter")
+        browser.dispatch(.key(.enter))
+        #expect(!BrowserView.render(browser.state).text.contains("flavour=oat"), "hidden again")
+        browser.dispatch(.key(.control("x")))
+        browser.dispatch(.key(.character("y")))
+        await waitUntil("deleted") { picker(browser)?.items.count == 1 }
+        #expect(picker(browser)?.message == "deleted the cookie flavour for 127.0.0.1")
+        // The next request no longer carries it.
+        browser.dispatch(.key(.escape))
+        browser.dispatch(.open(path: setup.server.baseURL.absoluteString + "cookies"))
+        await waitUntil("the cookies the server saw") {
+            BrowserView.render(browser.state).text.contains(#""size": "large""#)
+        }
+        #expect(!BrowserView.render(browser.state).text.contains(#""flavour": "oat""#))
         await setup.server.shutdown()
     }
 

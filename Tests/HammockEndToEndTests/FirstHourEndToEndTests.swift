@@ -203,4 +203,21 @@ struct FirstHourEndToEndTests {
         #expect(response.contains(#""data": """#), "no body was sent: \(response)")
         await server.shutdown()
     }
+
+    @Test("the cookie jar reveals a value on Enter and deletes a cookie on Ctrl-X after asking")
+    func cookieJar() async throws {
+        let server = try await SharedDemoServer.get()
+        let session = try TmuxSession(
+            arguments: ["--no-cache", "--no-history", server.baseURL.absoluteString + "cookies/set?flavour=oat"])
+        defer { session.close() }
+        await session.waitFor(#""flavour": "oat""#)
+        try session.keys("K")
+        await session.waitFor("flavour=••••••")
+        try session.keys("Enter")
+        await session.waitFor("flavour=oat")
+        try session.keys("C-x")
+        await session.waitFor("delete the cookie flavour")
+        try session.keys("y")
+        await session.waitFor("deleted the cookie flavour for 127.0.0.1")
+    }
 }

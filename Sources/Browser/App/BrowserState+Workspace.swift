@@ -18,7 +18,8 @@ extension BrowserState {
             overlay = .picker(Picker(purpose: .environment))
             return [.workspace(.listEnvironments)]
         case .cookies:
-            return [.workspace(.showCookies)]
+            overlay = .picker(Picker(purpose: .cookies))
+            return [.workspace(.listCookies)]
         case .importCurl:
             overlay = .prompt(Prompt(purpose: .importCurl))
         case .saveBody:
@@ -244,6 +245,19 @@ extension BrowserState {
             overlay = .confirm(
                 question: "delete the saved request \(item.label)? (y/n)", yes: .deleteSavedRequest(id: item.id),
                 returnTo: .picker(picker))
+            return []
+        case (.cookies, .enter):
+            // A value shows only when asked for, one cookie at a time.
+            if picker.revealed.contains(item.id) {
+                picker.revealed.remove(item.id)
+            } else {
+                picker.revealed.insert(item.id)
+            }
+            return []
+        case (.cookies, .control("x")):
+            overlay = .confirm(
+                question: "delete the cookie \(item.label.dropLast()) (\(item.detail.prefix { $0 != " " }))? (y/n)",
+                yes: .deleteCookie(id: item.id), returnTo: .picker(picker))
             return []
         case (.environment, .enter):
             overlay = nil

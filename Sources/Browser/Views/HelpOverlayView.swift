@@ -63,6 +63,11 @@ public enum HelpOverlayView {
                     ("Enter", "diff this version with the one before it"),
                     ("Ctrl-D", "mark a version; Ctrl-D on another shows the diff of the two"),
                 ]
+            case .cookies:
+                rows += [
+                    ("Enter", "show / hide the cookie's value (masked until asked for)"),
+                    ("Ctrl-X", "delete the cookie from the jar (asks first)"),
+                ]
             }
             return rows
         case .viewer?:

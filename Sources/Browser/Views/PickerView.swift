@@ -1,3 +1,4 @@
+import Safety
 import TUICore
 
 /// Draws a ``Picker``: a box with the filter line, the filtered items (the selected one
@@ -41,11 +42,16 @@ enum PickerView {
                 item.isProblem
                 ? theme.style(.error)
                 : theme.style(item.isGroup ? .accent : .text, attributes: item.isGroup ? .bold : [])
-            let spans = [
+            var spans = [
                 Span(mark + indent, theme.style(.warning, attributes: .bold)),
                 Span(BrowserView.safe(item.label, maxColumns: 300), labelStyle),
-                Span("  " + BrowserView.safe(item.detail, maxColumns: 300), theme.style(.muted)),
             ]
+            if let secret = item.secret {
+                let shown =
+                    picker.revealed.contains(item.id) ? BrowserView.safe(secret, maxColumns: 300) : SecretMasker.mask
+                spans.append(Span(shown, theme.style(.warning)))
+            }
+            spans.append(Span("  " + BrowserView.safe(item.detail, maxColumns: 300), theme.style(.muted)))
             screen.put(spans: spans, x: x, y: listTop + row, maxWidth: width)
             if index == picker.cursor {
                 screen.addAttributes(.reverse, in: Rect(x: x, y: listTop + row, width: width, height: 1))

@@ -14,6 +14,8 @@ public struct Picker {
         case environment
         /// The versions of the resource at a URL in this run, newest first.
         case timeline(url: String)
+        /// The cookies in the jar.
+        case cookies
     }
 
     /// What the list is.
@@ -30,6 +32,8 @@ public struct Picker {
     public var isLoading: Bool
     /// A line under the list (a problem, or what was done).
     public var message: String?
+    /// The items whose ``PickerItem/secret`` shows (Enter in the cookie jar), by id.
+    public var revealed: Set<String> = []
 
     /// Creates an empty, loading list.
     public init(purpose: Purpose, items: [PickerItem] = [], isLoading: Bool = true) {
@@ -46,6 +50,7 @@ public struct Picker {
         case .collection: return "saved requests"
         case .environment: return "environments"
         case .timeline: return "timeline"
+        case .cookies: return "cookie jar"
         }
     }
 
@@ -61,6 +66,8 @@ public struct Picker {
             return "type to filter · Enter use this environment · Esc close"
         case .timeline:
             return "Enter diff with the version before · Ctrl-D mark, then diff · Esc close"
+        case .cookies:
+            return "type to filter · Enter show / hide the value · Ctrl-X delete · Esc close"
         }
     }
 

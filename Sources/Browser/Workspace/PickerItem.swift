@@ -14,11 +14,15 @@ public struct PickerItem: Sendable, Equatable {
     public var depth: Int
     /// True for a group heading in a tree; it cannot be opened.
     public var isGroup: Bool
+    /// A secret shown after the label only once revealed (a cookie's value); masked until then.
+    public var secret: String?
 
     /// Creates an item.
     public init(
-        id: String, label: String, detail: String = "", isProblem: Bool = false, depth: Int = 0, isGroup: Bool = false
+        id: String, label: String, detail: String = "", isProblem: Bool = false, depth: Int = 0, isGroup: Bool = false,
+        secret: String? = nil
     ) {
+        self.secret = secret
         self.id = id
         self.label = label
         self.detail = detail

@@ -31,8 +31,10 @@ public enum WorkspaceCommand: Sendable {
     case selectEnvironment(String?)
     /// Keep the basic-auth password for the environment in use, for this run.
     case setPassword(String)
-    /// Show the cookie jar.
-    case showCookies
+    /// List the cookies in the jar (values as secrets, revealed one at a time).
+    case listCookies
+    /// Delete the cookie `id` (``WorkspaceSession/cookieID(_:)``) from the jar and list the jar again.
+    case deleteCookie(id: String)
     /// Turn a curl command into a filled form.
     case importCurl(String)
     /// Show a request as a curl command to copy (secrets in it, as it must work).

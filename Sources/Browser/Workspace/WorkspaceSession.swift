@@ -224,7 +224,8 @@ public final class WorkspaceSession {
             }
         case .listEnvironments: listEnvironments()
         case .selectEnvironment(let name): selectEnvironment(name)
-        case .showCookies: showCookies()
+        case .listCookies: listCookies()
+        case .deleteCookie(let id): deleteCookie(id)
         case .setPassword(let password): setPassword(password)
         case .importCurl(let text): importCurl(text)
         case .exportCurl(let method, let url, let headers, let body):
@@ -502,29 +503,33 @@ public final class WorkspaceSession {
         }
     }
 
-    private func showCookies() {
+    /// The id of a cookie in the list: its name, domain and path, which identify it in the jar.
+    static func cookieID(name: String, domain: String, path: String) -> String {
+        [name, domain, path].joined(separator: "\u{0}")
+    }
+
+    private func listCookies(message: String? = nil) {
         guard let cookieJar else {
-            dispatch(.note("no cookie jar in this run", isError: true))
+            dispatch(.workspace(.listed(.cookies, [], message: "no cookie jar in this run")))
             return
         }
-        let cookies = cookieJar.cookies()
-        let lines = cookies.map { cookie in
-            var line =
-                "\(cookie.name)=\(SecretMasker.mask)  \(cookie.isHostOnly ? "" : ".")\(cookie.domain)\(cookie.path)"
-            if let expires = cookie.expires {
-                line += "  until \(expires.formatted(.iso8601))"
-            } else {
-                line += "  session"
-            }
-            if cookie.isSecure { line += "  secure" }
-            return line
+        let items = cookieJar.cookies().map { cookie in
+            var detail = "\(cookie.isHostOnly ? "" : ".")\(cookie.domain)\(cookie.path)"
+            detail += cookie.expires.map { "  until \($0.formatted(.iso8601))" } ?? "  session"
+            if cookie.isSecure { detail += "  secure" }
+            if cookie.isHTTPOnly { detail += "  HttpOnly" }
+            return PickerItem(
+                id: Self.cookieID(name: cookie.name, domain: cookie.domain, path: cookie.path),
+                label: cookie.name + "=", detail: detail, secret: cookie.value)
         }
-        dispatch(
-            .workspace(
-                .show(
-                    TextViewer(
-                        title: "cookie jar (\(cookies.count))", note: "values masked; the jar lasts for this run",
-                        text: lines.isEmpty ? "no cookies yet" : lines.joined(separator: "\n")))))
+        dispatch(.workspace(.listed(.cookies, items, message: message)))
+    }
+
+    private func deleteCookie(_ id: String) {
+        let parts = id.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let cookieJar else { return }
+        let removed = cookieJar.remove(name: parts[0], domain: parts[1], path: parts[2])
+        listCookies(message: removed ? "deleted the cookie \(parts[0]) for \(parts[1])" : "that cookie is gone already")
     }
 
     private func importCurl(_ text: String) {
