@@ -51,17 +51,22 @@ struct FrameReasonTests {
     func watchedOutOfFocus() async throws {
         let server = try await DemoServer.start()
         let browser = Fixtures.resourceBrowser(on: server)
-        browser.start(path: "/users")
-        await waitUntil("first load") { browser.state.current?.latestData != nil }
         let counter = server.baseURL.absoluteString + "live/counter"
-        let recorder = recording(browser)
-        // Pinned by --watch at start: nobody is looking at it, its answers are background news.
         browser.dispatch(.pin(path: "/live/counter"))
-        await waitUntil("the pinned load") { server.requestCount(forPath: "/live/counter") == 1 }
-        await waitUntil("its answer") { browser.state.resources[counter]?.latestData != nil }
-        let pinnedAnswers = recorder.reports.filter { $0.events.contains { $0.hasPrefix("newData") } }
-        #expect(!pinnedAnswers.isEmpty)
-        #expect(pinnedAnswers.allSatisfy { $0.reason == .background })
+        await waitUntil("the pinned load") { browser.state.resources[counter]?.latestData != nil }
+        // The board steps aside and another resource fills the panes.
+        browser.dispatch(.key(.tab))
+        browser.dispatch(.open(path: "/users"))
+        await waitUntil("the other resource") { browser.state.current?.latestData != nil }
+        #expect(browser.state.currentURL != counter)
+        let recorder = recording(browser)
+        // A refresh nobody asked for just now: background news.
+        browser.service.resource(absoluteURL: counter).load()
+        await waitUntil("the refresh") { server.requestCount(forPath: "/live/counter") == 2 }
+        await waitUntil("its answer") { browser.state.resources[counter]?.isLoading == false }
+        let refreshes = recorder.reports.filter { $0.events.contains { $0.hasSuffix("/live/counter") } }
+        #expect(!refreshes.isEmpty)
+        #expect(refreshes.allSatisfy { $0.reason == .background })
 
         // The resource in focus answering meanwhile is drawn at once.
         recorder.reports.removeAll()

@@ -89,6 +89,19 @@ struct WorkspaceBrowserTests {
         await setup.server.shutdown()
     }
 
+    @Test("an open history list follows exchanges written after it opened")
+    func historyFollows() async throws {
+        let setup = try await setUp()
+        let browser = setup.browser
+        browser.dispatch(.key(.character("h")))
+        await waitUntil("listed") { picker(browser)?.isLoading == false }
+        #expect(picker(browser)?.items.isEmpty == true)
+        browser.start(path: "/users/1")
+        await waitUntil("the new exchange in the open list") { picker(browser)?.items.count == 1 }
+        #expect(picker(browser)?.selected?.label.hasPrefix("GET ") == true)
+        await setup.server.shutdown()
+    }
+
     @Test("Enter on a history entry opens its body read-only; Ctrl-R re-sends a POST as a filled form")
     func historyOpenAndResend() async throws {
         let setup = try await setUp()

@@ -34,8 +34,10 @@ struct WriteFollowUpTests {
         browser.dispatch(.key(.control("s")))
         await waitUntil("the POST and the reload") { server.requestCount(forPath: "/posts") == 3 }
         await waitUntil("the list with the new post") {
-            browser.state.resources[list]?.latestData != nil
-                && BrowserView.render(browser.state).text.contains("Written")
+            guard browser.state.resources[list]?.isLoading == false,
+                case .json(let outline)? = browser.state.resources[list]?.latestData?.body
+            else { return false }
+            return (0..<outline.lineCount).contains { outline.line($0)?.plainText.contains("Written") == true }
         }
         #expect(browser.state.events.contains { $0.detail.contains("POST 201: invalidate(): /posts") })
         #expect(browser.state.resources[list]?.isUpToDate == true, "loaded again, so fresh")

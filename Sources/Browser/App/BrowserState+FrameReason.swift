@@ -12,6 +12,8 @@ extension BrowserState {
             url == currentURL || awaited.contains(url) ? .prompt : .background
         }
         switch action {
+        case .workspace(.historyRecorded):
+            return .background
         case .key, .paste, .resize, .open, .navigated, .formFinished, .workspace, .clipboard, .askPassword,
             .showViewer, .openWebSocket, .note, .pin:
             return .prompt

@@ -11,7 +11,10 @@ extension BrowserState {
     public mutating func update(_ action: Action) -> [Command] {
         switch action {
         case .key(let key):
+            let before = (onBoard: focus == .watch, selected: watch.selected?.url)
             let commands = handleKey(key)
+            // The board's selection shows when a key moved it, or moved focus onto the board.
+            guard focus == .watch, !before.onBoard || before.selected != watch.selected?.url else { return commands }
             return commands + showBoardSelection()
         case .paste(let text):
             return layout.isTooSmall ? [] : handlePaste(text)

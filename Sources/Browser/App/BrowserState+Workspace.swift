@@ -271,6 +271,10 @@ extension BrowserState {
 
     mutating func applyWorkspaceUpdate(_ update: WorkspaceUpdate) -> [Command] {
         switch update {
+        case .historyRecorded:
+            // The list follows new exchanges while it is open.
+            guard case .picker(let picker)? = overlay, picker.purpose == .history else { return [] }
+            return [.workspace(.listHistory)]
         case .listed(let purpose, let items, let message):
             guard case .picker(var picker)? = overlay, picker.purpose == purpose else { return [] }
             let selectedID = picker.selected?.id

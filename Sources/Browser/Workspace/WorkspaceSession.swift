@@ -118,6 +118,7 @@ public final class WorkspaceSession {
     }
 
     private func historyWriteSucceeded() {
+        dispatch(.workspace(.historyRecorded))
         guard historyWriteProblem != nil else { return }
         historyWriteProblem = nil
         dispatch(.note("history is written again", isError: false))

@@ -10,4 +10,6 @@ public enum WorkspaceUpdate {
     case go(String)
     /// The environment in use changed.
     case environmentChanged(String?)
+    /// An exchange was written to the history: an open history list is listed again.
+    case historyRecorded
 }
