@@ -64,6 +64,8 @@ public final class WorkspaceSession {
                 }
                 for record in pending { _ = try? await store.record(record) }
                 if let note = store.recoveryNote { dispatch(.note(note, isError: true)) }
+                // A list opened while the file was opening shows what it holds now.
+                dispatch(.workspace(.historyRecorded))
             } catch {
                 historyBox.withLockedValue { $0 = (nil, nil) }
                 dispatch(.note("history off: \(error)", isError: true))
@@ -259,7 +261,12 @@ public final class WorkspaceSession {
 
     private func listHistory() {
         guard let store = history else {
-            dispatch(.workspace(.listed(.history, [], message: "history is off (see the Events pane)")))
+            let opening = historyBox.withLockedValue { $0.pending != nil }
+            dispatch(
+                .workspace(
+                    .listed(
+                        .history, [],
+                        message: opening ? "the history file is opening…" : "history is off (see the Events pane)")))
             return
         }
         Task { @MainActor in
