@@ -36,7 +36,7 @@ struct EventLogPolishTests {
         browser.state.events.filter { $0.name == name }
     }
 
-    @Test("a fresh cache hit logs onNotModified with no status and no request; a real 304 shows 304")
+    @Test("a fresh cache hit logs onSuccess with no status and no request; a real 304 shows 304")
     func cacheHit() async throws {
         // A server of its own: requests are counted, and other tests share /users/2.
         let server = try await DemoServer.start()
@@ -46,19 +46,20 @@ struct EventLogPolishTests {
         browser.service.configure { $0.pipeline[.rawData].cacheUsing(OneEntryCache(url: url, json: #"{"id": 2}"#)) }
         let before = server.requestCount(forPath: path)
         browser.start(path: path)
-        await waitUntil("cache hit") { !lines(browser, named: "onNotModified").isEmpty }
-        let hit = try #require(lines(browser, named: "onNotModified").first)
-        #expect(hit.detail == "GET no request sent: the cached data is fresh")
-        #expect(server.requestCount(forPath: path) == before)
-        // Siesta calls onSuccess for it as well.
+        // As in Siesta, the request ends with the cached entity as new data (onSuccess, not
+        // onNotModified); the observers hear notModified.
+        await waitUntil("cache hit") { !lines(browser, named: "onSuccess").isEmpty }
         #expect(lines(browser, named: "onSuccess").map(\.detail) == ["GET no request sent: the cached data is fresh"])
-        #expect(BrowserView.render(browser.state).text.contains("onNotModified    /users/2 GET no request"))
+        #expect(lines(browser, named: "onNotModified").isEmpty)
+        #expect(lines(browser, named: "notModified").count == 1)
+        #expect(server.requestCount(forPath: path) == before)
+        #expect(BrowserView.render(browser.state).text.contains("onSuccess        /users/2 GET no request"))
         // load() sends a request; the server's ETag answer is new data the first time, 304 after.
         browser.dispatch(.key(.character("r")))
         await waitUntil("onSuccess 200") { lines(browser, named: "onSuccess").count == 2 }
         #expect(lines(browser, named: "onSuccess").last?.detail == "200 GET ")
         browser.dispatch(.key(.character("r")))
-        await waitUntil("a 304") { lines(browser, named: "onNotModified").count == 2 }
+        await waitUntil("a 304") { lines(browser, named: "onNotModified").count == 1 }
         #expect(lines(browser, named: "onNotModified").last?.detail == "304 GET ")
         #expect(server.requestCount(forPath: path) == before + 2)
         await server.shutdown()

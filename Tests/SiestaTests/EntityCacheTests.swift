@@ -65,7 +65,7 @@ struct EntityCacheTests {
         let resource = service.resource(path)
         let request = try #require(resource.loadIfNeeded())
         let info = await completion(of: request)
-        #expect(!info.isNew)
+        #expect(info.isNew, "as in Siesta, the request reports the cached entity as new data")
         #expect(resource.jsonDict["cached"] as? Bool == true)
         #expect(try await TestServer.shared().requestCount(forPath: path) == 0)
     }

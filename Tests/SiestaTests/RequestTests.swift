@@ -1,5 +1,6 @@
 import Foundation
 import Siesta
+import TestSupport
 import Testing
 
 @MainActor
@@ -95,7 +96,7 @@ struct RequestTests {
         #expect(!resource.isRequesting)
     }
 
-    @Test("each hook fires at most once, in order, and also when added after completion")
+    @Test("each hook fires at most once, in order; one added after completion runs on a later turn")
     func hooksFireOnce() async throws {
         let service = try await TestServer.service()
         let request = service.resource("/users/1").request(.get)
@@ -111,9 +112,13 @@ struct RequestTests {
         request.cancel()
         #expect(calls == ["completion", "success", "newData"])
         request.onSuccess { _ in calls.append("late success") }.onFailure { _ in calls.append("late failure") }
-        #expect(calls == ["completion", "success", "newData", "late success"])
         var lateProgress: [Double] = []
         request.onProgress { lateProgress.append($0) }
+        // As in Siesta, not inside the call that adds them: the caller finishes first.
+        #expect(calls == ["completion", "success", "newData"])
+        #expect(lateProgress.isEmpty)
+        await waitUntil("the late hooks") { calls.count == 4 && lateProgress.count == 1 }
+        #expect(calls == ["completion", "success", "newData", "late success"])
         #expect(lateProgress == [1])
     }
 
@@ -128,18 +133,43 @@ struct RequestTests {
         #expect(failure.entity?.jsonDict["status"] as? Int == 404)
     }
 
-    @Test("hard-wired and failed requests complete at once without the network")
+    @Test("hard-wired and failed requests complete at once without the network; their hooks run on a later turn")
     func hardWired() async throws {
         let entity = Entity<Any>(content: "hi", contentType: "text/plain")
         var text: String?
         Resource.hardWiredRequest(returning: .success(entity)).onSuccess { text = $0.text }
+        #expect(text == nil)
+        await waitUntil("the success hook") { text != nil }
         #expect(text == "hi")
         var message: String?
         let failed = Resource.failedRequest(
             returning: RequestError(userMessage: "Nope", cause: RequestError.Cause.NoLocalDataFor304()))
-        failed.onFailure { message = $0.userMessage }
-        #expect(message == "Nope")
         #expect(failed.state == .completed)
+        failed.onFailure { message = $0.userMessage }
+        await waitUntil("the failure hook") { message != nil }
+        #expect(message == "Nope")
+    }
+
+    @Test(
+        "a request completed when load(using:) gets it is still in progress to a chain built on it (Siesta's RequestSpec)"
+    )
+    func chainOnCompletedRequest() async throws {
+        let service = try await TestServer.service()
+        let resource = service.resource("/users/1")
+        let entity = Entity<Any>(content: "local", contentType: "text/plain")
+        var events: [String] = []
+        let owner = NSObject()
+        resource.addObserver(owner: owner) { _, event in events.append("\(event)") }
+        // A decorator that substitutes a hard-wired request: the load never goes to the network.
+        let substitute = Resource.hardWiredRequest(returning: .success(entity))
+        let load = resource.load(using: substitute)
+        #expect(events.last == "requested")
+        #expect(resource.isLoading, "the completed request's outcome arrives on a later turn")
+        await waitUntil("its outcome") { !resource.isLoading }
+        #expect(events.last == "newData(network)")
+        #expect(resource.text == "local")
+        #expect(load.state == .completed)
+        withExtendedLifetime(owner) {}
     }
 
     @Test("repeated() sends the request again with freshly computed configuration")

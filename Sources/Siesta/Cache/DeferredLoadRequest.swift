@@ -22,7 +22,9 @@ final class DeferredLoadRequest: CompletableRequest {
             load.onProgress { [weak self] in self?.callbacks.reportProgress($0) }
             load.onCompletion { [weak self] in self?.complete(with: $0) }
         } else if let data = resource?.latestData {
-            complete(with: ResponseInfo(response: .success(data), isNew: false))
+            // As in Siesta, the request itself ends with new data (the cached entity: `onNewData`
+            // runs); only the resource's observers hear `notModified`.
+            complete(with: ResponseInfo(response: .success(data), isNew: true))
         } else if let error = resource?.latestError {
             complete(with: ResponseInfo(response: .failure(error)))
         } else {

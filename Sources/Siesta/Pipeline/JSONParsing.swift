@@ -21,22 +21,15 @@ enum JSONParsing {
         do {
             parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            let cause = RequestError.Cause.UnparsableJSON(parserMessage: describe(error))
-            throw RequestError(cause: cause, entity: entity)
+            // The parser's own error is the cause, as in Siesta: code written for Siesta inspects it
+            // (`NSCocoaErrorDomain`, code 3840, where it went wrong in its debug description).
+            throw RequestError(userMessage: "Cannot parse server response", cause: error, entity: entity)
         }
         if parsed is [String: Any] || parsed is [Any] {
             return parsed
         }
         let cause = RequestError.Cause.JSONResponseIsNotDictionaryOrArray(actualType: jsonTypeName(of: data))
         throw RequestError(cause: cause, entity: entity)
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String, !detail.isEmpty {
-            return detail
-        }
-        return nsError.localizedDescription
     }
 
     /// The JSON type of a bare value, read from its first significant byte.

@@ -1,6 +1,10 @@
 /// The hook lists of one request: completion hooks fire once, in order; progress hooks fire on
 /// every report. Hooks registered by the resource itself (to update its state) run before the
 /// caller's hooks.
+///
+/// A hook added to a request that has already completed runs on a later turn of the main actor,
+/// never inside the call that adds it, as in Siesta: the caller finishes what it is doing first
+/// (a request returned completed by `load()` is still in progress to code that chains on it).
 @MainActor
 final class RequestCallbacks {
     private var internalCompletionHooks: [(ResponseInfo) -> Void] = []
@@ -12,25 +16,25 @@ final class RequestCallbacks {
     /// Adds a hook that runs before the caller's hooks (used by `Resource.load(using:)`).
     func addInternalCompletionHook(_ hook: @escaping (ResponseInfo) -> Void) {
         if let completedInfo {
-            hook(completedInfo)
+            Task { @MainActor in hook(completedInfo) }
         } else {
             internalCompletionHooks.append(hook)
         }
     }
 
-    /// Adds a completion hook; runs it at once if the request already completed.
+    /// Adds a completion hook; if the request already completed, it runs on the next turn.
     func addCompletionHook(_ hook: @escaping (ResponseInfo) -> Void) {
         if let completedInfo {
-            hook(completedInfo)
+            Task { @MainActor in hook(completedInfo) }
         } else {
             completionHooks.append(hook)
         }
     }
 
-    /// Adds a progress hook; if already completed, calls it once with 1.
+    /// Adds a progress hook; if already completed, calls it once with 1 on the next turn.
     func addProgressHook(_ hook: @escaping (Double) -> Void) {
         if completedInfo != nil {
-            hook(1)
+            Task { @MainActor in hook(1) }
         } else {
             progressHooks.append(hook)
         }

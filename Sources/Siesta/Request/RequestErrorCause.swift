@@ -123,20 +123,6 @@ extension RequestError {
             }
         }
 
-        /// The response body under a JSON content type could not be parsed. The error's
-        /// ``RequestError/userMessage`` is “Cannot parse server response”; the parser's own
-        /// words are in ``parserMessage``.
-        public struct UnparsableJSON: Error, CustomUserMessage {
-            /// What the parser reported, e.g. where the JSON went wrong.
-            public let parserMessage: String
-            var userMessage: String { "Cannot parse server response" }
-
-            /// Creates the cause.
-            public init(parserMessage: String) {
-                self.parserMessage = parserMessage
-            }
-        }
-
         /// The response body under a JSON content type was empty.
         public struct EmptyJSONBody: Error, CustomUserMessage {
             var userMessage: String { "The response body is empty, but JSON was expected" }

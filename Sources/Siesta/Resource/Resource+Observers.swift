@@ -37,7 +37,8 @@ extension Resource {
     ///
     /// The removed observers receive no further events; each receives
     /// ``ResourceObserver/stoppedObserving(resource:)`` on the next turn of the main actor, not
-    /// inside this call.
+    /// inside this call, or at once if it is added again before then (so it hears
+    /// `stoppedObserving` before the new `observerAdded`).
     public func removeObservers(ownedBy owner: AnyObject?) {
         guard let owner else { return }
         let removed = observers.removeAll { $0.removeOwner(owner) }
@@ -53,11 +54,8 @@ extension Resource {
         guard !stopped.isEmpty else { return }
         Task { @MainActor in
             for (observer, identity) in stopped {
-                if let identity {
-                    self.observers.pendingStops.remove(identity)
-                    // Added again in the meantime: it never stopped observing.
-                    if self.observers.entry(for: identity)?.isAlive == true { continue }
-                }
+                // Added again in the meantime, the removal was completed then (see addObserverEntry).
+                if let identity, self.observers.pendingStops.remove(identity) == nil { continue }
                 observer.stoppedObserving(resource: self)
             }
         }
@@ -66,6 +64,11 @@ extension Resource {
     private func addObserverEntry(
         _ observer: any ResourceObserver, identity: AnyHashable?, owner: AnyObject
     ) -> Self {
+        // An observer removed on this turn and added again completes its removal first, as in
+        // Siesta: it hears stoppedObserving, then observerAdded.
+        if let identity, observers.pendingStops.remove(identity) != nil {
+            observer.stoppedObserving(resource: self)
+        }
         if let identity, let existing = observers.entry(for: identity) {
             if existing.isAlive {
                 existing.addOwner(owner)

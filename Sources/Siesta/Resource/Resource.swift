@@ -177,7 +177,7 @@ public final class Resource {
     }
 
     /// The cache read that held back `loadIfNeeded()` is done: a fresh hit ends the stand-in
-    /// load as not modified; otherwise the network load starts and the stand-in follows it. (A
+    /// load with the cached data as new data, while observers hear `notModified`; otherwise the network load starts and the stand-in follows it. (A
     /// `load()` made during the read has already taken the stand-in over.)
     func resolveDeferredLoad(_ deferred: DeferredLoadRequest) {
         guard deferred.state == .inProgress, !deferred.isResolved else { return }

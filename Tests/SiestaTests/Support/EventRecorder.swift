@@ -6,9 +6,12 @@ final class EventRecorder: ResourceObserver {
     private(set) var events: [String] = []
     private(set) var progress: [Double] = []
     private(set) var stoppedCount = 0
+    /// Every event and `stoppedObserving`, in the order they arrived.
+    private(set) var timeline: [String] = []
 
     func resourceChanged(_ resource: Resource, event: ResourceEvent) {
         events.append(event.description)
+        timeline.append(event.description)
     }
 
     func resourceRequestProgress(for resource: Resource, progress: Double) {
@@ -17,6 +20,7 @@ final class EventRecorder: ResourceObserver {
 
     func stoppedObserving(resource: Resource) {
         stoppedCount += 1
+        timeline.append("stoppedObserving")
     }
 
     func clear() {
