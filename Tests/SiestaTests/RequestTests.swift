@@ -150,8 +150,29 @@ struct RequestTests {
         #expect(message == "Nope")
     }
 
+    @Test("a decorator that substitutes a chain unused by it: load() returns in progress, fails, sends nothing")
+    func decoratorChainUnused() async throws {
+        struct Dummy: Error {}
+        let service = try await TestServer.service()
+        let path = TestServer.uniquePath()
+        service.configure(path) {
+            $0.decorateRequests { _, _ in
+                Resource.failedRequest(returning: RequestError(userMessage: "dummy", cause: Dummy()))
+                    .chained { _ in .useThisResponse }
+            }
+        }
+        let load = service.resource(path).load()
+        // Siesta's RequestSpec "does not run the original request if it is unused by a chain".
+        #expect(load.state == .inProgress)
+        var failure: RequestError?
+        load.onFailure { failure = $0 }
+        await waitUntil("the failure") { failure != nil }
+        #expect(failure?.userMessage == "dummy")
+        #expect(try await TestServer.shared().requestCount(forPath: path) == 0)
+    }
+
     @Test(
-        "a request completed when load(using:) gets it is still in progress to a chain built on it (Siesta's RequestSpec)"
+        "a completed request given to load(using:) ends the load on a later turn, after requested"
     )
     func chainOnCompletedRequest() async throws {
         let service = try await TestServer.service()
