@@ -141,7 +141,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BrowserTests",
-            dependencies: ["Browser", "TUICore", "Safety", "DemoAPI", "Siesta", "SQLiteStore", "TestSupport"]
+            dependencies: [
+                "Browser", "TUICore", "Safety", "DemoAPI", "Siesta", "SQLiteStore", "Workspace", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "HammockEndToEndTests",

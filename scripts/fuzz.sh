@@ -95,7 +95,9 @@ build_target() {
         form)
             module OrderedJSON "$root/Sources/OrderedJSON"
             module Safety "$root/Sources/Safety"
-            target form "OrderedJSON Safety" "$root/Sources/Browser/Form/RequestBody.swift" \
+            # Only the part of Workspace the form body reads (the multipart part syntax).
+            module Workspace "$root/Sources/Workspace/Multipart"
+            target form "OrderedJSON Safety Workspace" "$root/Sources/Browser/Form/RequestBody.swift" \
                 "$root/Sources/Browser/Form/FormError.swift" "$root/Sources/Browser/Form/BodyMode.swift" \
                 "$root/Sources/Browser/URLs/PercentEncoding.swift" ;;
         yaml)

@@ -21,7 +21,7 @@ public enum HelpOverlayView {
                 ("any key", "types into the focused field; Alt keys do nothing here"),
                 ("Tab BackTab", "next / previous field: URL, headers, body"),
                 ("Ctrl-S", "send the form: resource.request(…)"),
-                ("Ctrl-T", "body mode: JSON / text / form-urlencoded"),
+                ("Ctrl-T", "body mode: JSON / text / form-urlencoded / multipart/form-data / file"),
                 ("Ctrl-R", "view the whole response"),
                 ("Ctrl-G", "after a PUT/PATCH: load() the resource"),
                 ("Ctrl-O", "after a PUT/PATCH: overrideLocalContent(sent body)"),
@@ -36,6 +36,14 @@ public enum HelpOverlayView {
                 ("Ctrl-Y", "show the form as a curl command and copy it (secrets included)"),
                 ("Ctrl-C", "cancel the request in flight; nothing in flight: quit"),
                 ("{{name}}", "filled from the environment when sent; a missing one sends nothing"),
+                ("multipart body", "one part a line, as curl -F: name=value, name=@file, name=<file"),
+                (
+                    "  ;type= ;filename=",
+                    "after a part: its Content-Type, the file name sent (photo=@a.png;type=image/png)"
+                ),
+                ("  name=\"…\"", "quotes a value holding ; or starting with @ or < (\\\" and \\\\ inside)"),
+                ("file body", "the path of the file sent as it is (~/ is home; relative to where hammock runs)"),
+                ("files", "streamed from disk when sent; the form shows each one's size, a missing one sends nothing"),
             ]
         case .picker(let picker)?:
             var rows: [(String, String)] = [
