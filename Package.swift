@@ -112,7 +112,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .testTarget(name: "WorkspaceTests", dependencies: ["Workspace", "OrderedJSON", "Safety", "TestSupport"]),
+        .testTarget(
+            name: "WorkspaceTests", dependencies: ["Workspace", "OrderedJSON", "Safety", "DemoAPI", "TestSupport"]),
         .target(name: "OrderedJSON"),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -140,7 +141,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BrowserTests",
-            dependencies: ["Browser", "TUICore", "Safety", "DemoAPI", "Siesta", "SQLiteStore", "TestSupport"]
+            dependencies: [
+                "Browser", "TUICore", "Safety", "DemoAPI", "Siesta", "SQLiteStore", "Workspace", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "HammockEndToEndTests",

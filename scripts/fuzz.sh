@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [seconds] [target ...]
 #
 # seconds: how long each target runs (default 60). Targets: json, sse, cookie, cookiejar, curl,
-# template, form, yaml, config (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# template, form, yaml, config, formpart, multipart (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -66,6 +66,8 @@ entry() {
         yaml) echo RequestFileFuzz.swift ;;
         config) echo ConfigFileFuzz.swift ;;
         cookiejar) echo CookieJarFileFuzz.swift ;;
+        formpart) echo MultipartSpecFuzz.swift ;;
+        multipart) echo MultipartReaderFuzz.swift ;;
     esac
 }
 
@@ -81,14 +83,21 @@ build_target() {
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" ;;
         curl)
             module Safety "$root/Sources/Safety"
-            target curl "Safety" "$root/Sources/Workspace/Curl" "$root/Sources/Workspace/Model" "$root/Sources/Workspace/Variables" ;;
+            target curl "Safety" "$root/Sources/Workspace/Curl" "$root/Sources/Workspace/Model" "$root/Sources/Workspace/Variables" \
+                "$root/Sources/Workspace/Multipart" ;;
+        formpart) target formpart "" "$root/Sources/Workspace/Multipart" ;;
+        multipart)
+            target multipart "" "$root/Sources/DemoAPI/Upload/MultipartStreamReader.swift" \
+                "$root/Sources/DemoAPI/Upload/UploadChecksum.swift" ;;
         template)
             module Safety "$root/Sources/Safety"
             target template "Safety" "$root/Sources/Workspace/Variables" "$root/Sources/Workspace/Model" ;;
         form)
             module OrderedJSON "$root/Sources/OrderedJSON"
             module Safety "$root/Sources/Safety"
-            target form "OrderedJSON Safety" "$root/Sources/Browser/Form/RequestBody.swift" \
+            # Only the part of Workspace the form body reads (the multipart part syntax).
+            module Workspace "$root/Sources/Workspace/Multipart"
+            target form "OrderedJSON Safety Workspace" "$root/Sources/Browser/Form/RequestBody.swift" \
                 "$root/Sources/Browser/Form/FormError.swift" "$root/Sources/Browser/Form/BodyMode.swift" \
                 "$root/Sources/Browser/URLs/PercentEncoding.swift" ;;
         yaml)
@@ -114,12 +123,12 @@ build_target() {
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieJarFileError.swift" "$root/Sources/HTTPCore/Cookies/HTTPCookieRecord.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieMatching.swift" "$root/Sources/HTTPCore/Client/HTTPHost.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" ;;
-        *) echo "unknown target: $1 (json, sse, cookie, cookiejar, curl, template, form, yaml, config)" >&2; exit 2 ;;
+        *) echo "unknown target: $1 (json, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie cookiejar curl template form yaml config)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie cookiejar curl template form yaml config formpart multipart)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads the input as a curl command line; when it reads, renders the request back as curl and
-/// reads that again: the method and URL must survive.
+/// reads that again: the method and URL must survive, and a multipart or file body with its kind.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCurlImport(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
@@ -20,6 +20,12 @@ public func fuzzCurlImport(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     if again.url != imported.definition.url {
         fatalError(
             "the URL changed: \(imported.definition.url.debugDescription) → \(again.url.debugDescription) via \(rendered.debugDescription)"
+        )
+    }
+    let kind = imported.definition.bodyKind
+    if kind == .multipart || kind == .file, again.body != imported.definition.body || again.bodyKind != kind {
+        fatalError(
+            "the body changed: \(String(describing: imported.definition.body).debugDescription) → \(String(describing: again.body).debugDescription) via \(rendered.debugDescription)"
         )
     }
     return 0

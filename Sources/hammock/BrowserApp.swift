@@ -132,6 +132,8 @@ final class BrowserApp {
             width: 80, height: 24, serviceBaseURL: base.absoluteString, configuredHeaders: headers,
             themes: configuration.themes, themeIndex: configuration.themeIndex, keyMap: configuration.keyMap)
         state.isInsecure = !options.clientSettings.tls.verifiesCertificates
+        // Copy as curl gives the request as sent, these headers included.
+        state.defaultHeaders = settings.addedHeaders.map { ($0.name, $0.value) }
         state.watch.defaultInterval = WatchBoard.clamp(options.watchInterval)
         let workspace = WorkspaceSession(
             collection: options.collectionFolder.map { RequestCollection(folder: $0) }, cookieJar: jar,

@@ -1,6 +1,7 @@
 import Foundation
 import Siesta
 import Testing
+import Workspace
 
 @testable import Browser
 
@@ -293,19 +294,34 @@ struct BrowserUpdateTests {
     func curl() {
         var state = Fixtures.state(
             showing: Fixtures.jsonSnapshot(usersURL, "[]"), headers: [("Authorization", "Bearer hunter2")])
-        guard
-            case .workspace(.exportCurl(let method, let url, let headers, let body))? =
-                Fixtures.keys(&state, [.character("y")]).first
-        else {
+        guard case .workspace(.exportCurl(let definition))? = Fixtures.keys(&state, [.character("y")]).first else {
             Issue.record("expected the curl export")
             return
         }
-        #expect(method == "GET")
-        #expect(url == usersURL)
-        #expect(headers.map(\.1) == ["Bearer hunter2"])
-        #expect(body == nil)
-        #expect(state.events.last?.detail == "curl -sS 'http://127.0.0.1:9/users' -H 'Authorization: Bearer ••••••'")
+        #expect(definition.method == "GET")
+        #expect(definition.url == usersURL)
+        #expect(definition.headers == [HeaderField(name: "Authorization", value: "Bearer hunter2")])
+        #expect(definition.body == nil)
+        #expect(state.events.last?.detail == "curl http://127.0.0.1:9/users -H 'Authorization: Bearer ••••••'")
         #expect(!BrowserView.render(state).text.contains("hunter2"))
+    }
+
+    @Test("y copies the GET with the headers every request gets (User-Agent, Accept) unless --header replaces one")
+    func curlWithDefaultHeaders() {
+        var state = Fixtures.state(
+            showing: Fixtures.jsonSnapshot(usersURL, "[]"), headers: [("accept", "text/csv")])
+        state.defaultHeaders = [("User-Agent", "hammock/9.9"), ("Accept", "application/json, */*;q=0.5")]
+        guard case .workspace(.exportCurl(let definition))? = Fixtures.keys(&state, [.character("y")]).first else {
+            Issue.record("expected the curl export")
+            return
+        }
+        #expect(
+            definition.headers == [
+                HeaderField(name: "accept", value: "text/csv"), HeaderField(name: "User-Agent", value: "hammock/9.9"),
+            ])
+        #expect(
+            state.events.last?.detail
+                == "curl http://127.0.0.1:9/users -H 'accept: text/csv' -H 'User-Agent: hammock/9.9'")
     }
 
     @Test("request hooks are logged with their names")

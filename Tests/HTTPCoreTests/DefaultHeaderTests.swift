@@ -31,6 +31,23 @@ struct DefaultHeaderTests {
         await transport.shutdown()
     }
 
+    @Test("addedHeaders lists exactly the header fields a bare request goes out with, Host aside")
+    func addedHeadersAreSent() async throws {
+        let server = try await SharedDemoServer.get()
+        for decompresses in [true, false] {
+            let settings = HTTPClientSettings(decompresses: decompresses, defaultHeaders: defaults)
+            let transport = HTTPTransport(settings: settings)
+            var headers = try echoed(
+                try await transport.send(URLRequest(url: server.baseURL.appendingPathComponent("headers"))))
+            headers["host"] = nil
+            var expected: [String: String] = [:]
+            for field in settings.addedHeaders { expected[field.name.lowercased()] = field.value }
+            #expect(headers == expected, "decompresses: \(decompresses)")
+            #expect(settings.addedHeaders.count == (decompresses ? 3 : 2))
+            await transport.shutdown()
+        }
+    }
+
     @Test("a header the request has, in any case, overrides the default")
     func overridden() async throws {
         let server = try await SharedDemoServer.get()

@@ -92,6 +92,41 @@ struct CollectionFileFormatTests {
                 """)
     }
 
+    @Test("multipart and file bodies are saved as parts and a path, and read back what was written")
+    func uploadBodies() throws {
+        let folder = try TemporaryFolder()
+        let collection = RequestCollection(folder: folder.path)
+        let multipart = RequestDefinition(
+            method: "POST", url: "{{base}}/photos",
+            body: "title=Holiday\nphoto=@~/pictures/a b.png;type=image/png;filename=\"x;y.png\"\nraw=\"@literal\"\n",
+            bodyKind: .multipart)
+        let file = RequestDefinition(
+            method: "PUT", url: "{{base}}/blob", headers: [HeaderField(name: "Content-Type", value: "image/png")],
+            body: "{{dir}}/big.bin", bodyKind: .file)
+        for definition in [multipart, file] {
+            let saved = try collection.save(definition, name: "Upload \(definition.method)")
+            let read = try collection.request(id: saved.id)
+            #expect(read.problem == nil)
+            #expect(read.definition == definition)
+        }
+        let text = RequestFile.encode(name: "Photo", definition: multipart)
+        #expect(
+            text == """
+                name: Photo
+                method: POST
+                url: "{{base}}/photos"
+                bodyKind: multipart
+                body: |
+                  title=Holiday
+                  photo=@~/pictures/a b.png;type=image/png;filename="x;y.png"
+                  raw="@literal"
+
+                """)
+        let handWritten = try RequestFile.decode("url: /up\nmethod: put\nbodyKind: file\nbody: ./data.bin\n")
+        #expect(
+            handWritten.definition == RequestDefinition(method: "PUT", url: "/up", body: "./data.bin", bodyKind: .file))
+    }
+
     @Test("bodies use a block with the right chomping and indentation indicators")
     func blockIndicators() {
         #expect(YAMLScalar.block("a\nb", indent: 0) == "|-\n  a\n  b")

@@ -54,4 +54,7 @@ public enum Action {
     case webSocket(generation: Int, WebSocketConsoleEvent)
     /// A note for the Events pane and status line (saved SVG, copied curl, config errors).
     case note(String, isError: Bool)
+    /// What was found at file paths an open form's body names (by the path as typed): the sizes
+    /// the form shows, or why a file cannot be sent.
+    case filesChecked([String: FileCheck])
 }

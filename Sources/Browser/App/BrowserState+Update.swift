@@ -2,6 +2,7 @@ import Foundation
 import Safety
 import Siesta
 import TUICore
+import Workspace
 
 extension BrowserState {
     /// Applies an action and returns the side effects to carry out, in order.
@@ -211,6 +212,11 @@ extension BrowserState {
                     time: now, name: isError ? "problem" : "note", resource: "", detail: text,
                     kind: isError ? .error : .note))
             return []
+        case .filesChecked(let checks):
+            guard case .form(var form)? = overlay else { return [] }
+            form.files.merge(checks) { _, new in new }
+            overlay = .form(form)
+            return []
         }
     }
 
@@ -297,7 +303,7 @@ extension BrowserState {
                 EventLogEntry(
                     time: now, name: "copied", resource: displayPath(url), detail: curlCommand(url: url, masked: true),
                     kind: .note))
-            return [.workspace(.exportCurl(method: "GET", url: url, headers: configuredHeaders, body: nil))]
+            return [.workspace(.exportCurl(RequestDefinition(method: "GET", url: url, headers: sentHeaders([]))))]
         case .nextPane, .previousPane:
             let panes = layout.focusablePanes
             guard !panes.isEmpty else { return [] }
@@ -750,16 +756,22 @@ extension BrowserState {
     /// The largest body a form starts with.
     public static let maximumPrefillBytes = 1024 * 1024
 
-    /// A curl command that repeats a GET of `url` with the configured headers; secrets masked
-    /// when `masked` is true.
+    /// A curl command that repeats a GET of `url` as hammock sends it (the configured headers and
+    /// the ones every request gets); secrets masked when `masked` is true. The environment's
+    /// auth and the jar's cookies, which the copied command also carries, are secrets and not in
+    /// it.
     public func curlCommand(url: String, masked: Bool) -> String {
-        func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        var parts = ["curl", "-sS", quote(masked ? SecretMasker.maskURL(url) : url)]
-        for (name, value) in configuredHeaders {
-            let shown = masked ? SecretMasker.maskHeader(name: name, value: value) : value
-            parts += ["-H", quote("\(name): \(shown)")]
+        CurlCommand.render(RequestDefinition(method: "GET", url: url, headers: sentHeaders([])), masked: masked)
+    }
+
+    /// `headers` after the configured ones, then the ones the transport adds to every request
+    /// whose name none of them has: the header lines a request goes out with.
+    func sentHeaders(_ headers: [(String, String)]) -> [HeaderField] {
+        let own = configuredHeaders + headers
+        let names = Set(own.map { $0.0.lowercased() })
+        return (own + defaultHeaders.filter { !names.contains($0.0.lowercased()) }).map {
+            HeaderField(name: $0.0, value: $0.1)
         }
-        return parts.joined(separator: " ")
     }
 
     // MARK: overlays
@@ -1073,7 +1085,7 @@ extension BrowserState {
             form.sentBody = draft.body
             return [.send(draft, from: url)]
         case .control("t"):
-            form.mode = form.mode.next
+            form.mode = form.isLocalOverride ? form.mode.nextInMemory : form.mode.next
             form.validationMessage = nil
         case .control("n"):
             guard form.method != nil, !form.isSending else { return [] }

@@ -1,6 +1,7 @@
 import Foundation
 import Safety
 import TUICore
+import Workspace
 
 extension BrowserState {
     // MARK: opening
@@ -64,18 +65,33 @@ extension BrowserState {
                     return []
                 }
                 encodedBody = String(decoding: encoded, as: UTF8.self)
+            } else if let body, !form.mode.isInMemory {
+                // Parts and a path that read, or nothing to copy.
+                do {
+                    _ = try RequestBody.parse(body, mode: form.mode)
+                } catch {
+                    form.validationMessage = error.message + " Nothing to copy yet."
+                    overlay = .form(form)
+                    return []
+                }
+                encodedBody = body
             } else {
                 encodedBody = body
             }
             var allHeaders = headers
-            if encodedBody != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+            // A multipart or file body's Content-Type is curl's own (-F) or added when rendered.
+            if encodedBody != nil, form.mode.isInMemory,
+                !headers.contains(where: { $0.0.lowercased() == "content-type" })
+            {
                 allHeaders.append(("Content-Type", form.mode.contentType))
             }
+            let kind: RequestBodyKind? = encodedBody == nil ? nil : RequestBodyKind(rawValue: form.mode.rawValue)
             return [
                 .workspace(
                     .exportCurl(
-                        method: method.rawValue.uppercased(), url: absoluteURL(form.url.text, from: form.originURL),
-                        headers: configuredHeaders + allHeaders, body: encodedBody))
+                        RequestDefinition(
+                            method: method.rawValue.uppercased(), url: absoluteURL(form.url.text, from: form.originURL),
+                            headers: sentHeaders(allHeaders), body: encodedBody, bodyKind: kind)))
             ]
         }
         // Said before a name is asked for, so nothing typed is lost.

@@ -15,6 +15,9 @@ public struct BrowserState {
     public var serviceBaseURL: String
     /// Headers configured for every request (`--header`), shown masked.
     public var configuredHeaders: [(String, String)]
+    /// Headers the transport adds to every request that has none of that name (`User-Agent`,
+    /// `Accept`), so a request copied as curl is the one sent.
+    public var defaultHeaders: [(String, String)] = []
     /// Visited URLs; `historyIndex` points at the current one.
     public var history: [String] = []
     /// Index of the current URL in `history` (-1 when empty).

@@ -171,6 +171,9 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
         let timeToFirstByte = timing.timeToFirstByte.map(Self.seconds)
         let date = Date().timeIntervalSince1970
         let requestBody = request.httpBody.flatMap { $0.count <= 1024 * 1024 ? $0 : nil }
+        // A body streamed from files is not kept; its length is.
+        let requestBodySize =
+            request.httpBody?.count ?? HTTPUploadStream.body(of: request.httpBodyStream).map { Int($0.length) } ?? 0
         switch exchange.result {
         case .success(let response):
             let headers = response.headerFields.map { ($0.name, $0.value) }
@@ -178,7 +181,7 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
                 .flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
             var record = ExchangeRecord(
                 date: date, method: method, url: url, requestHeaders: requestHeaders,
-                requestBodySize: request.httpBody?.count ?? 0, statusCode: response.statusCode,
+                requestBodySize: requestBodySize, statusCode: response.statusCode,
                 reasonPhrase: response.reasonPhrase, httpVersion: response.httpVersion, headers: headers,
                 redirects: response.redirects.map { hop in
                     ExchangeRecord.Redirect(
@@ -192,7 +195,7 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
         case .failure(let failure):
             var record = ExchangeRecord(
                 date: date, method: method, url: url, requestHeaders: requestHeaders,
-                requestBodySize: request.httpBody?.count ?? 0, statusCode: nil, timeToFirstByte: timeToFirstByte,
+                requestBodySize: requestBodySize, statusCode: nil, timeToFirstByte: timeToFirstByte,
                 totalTime: total, failure: Self.sentence(for: failure))
             record.requestBody = requestBody
             return record

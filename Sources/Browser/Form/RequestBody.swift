@@ -1,9 +1,10 @@
 import Foundation
 import OrderedJSON
+import Workspace
 
 /// A request body ready to send, produced by a form after validation. JSON and text are sent
 /// exactly as typed; form fields are sent in the order written, each encoded as described in
-/// ``parse(_:mode:)``.
+/// ``parse(_:mode:)``; multipart parts and files are read from disk when sent.
 public enum RequestBody: Sendable, Equatable {
     /// No body (DELETE).
     case none
@@ -13,6 +14,11 @@ public enum RequestBody: Sendable, Equatable {
     case text(String)
     /// Fields sent `application/x-www-form-urlencoded`, in the order written.
     case urlEncoded([Field])
+    /// Parts sent `multipart/form-data`, in the order written; files are streamed when sent.
+    case multipart([MultipartPart])
+    /// The file at the path (as typed: `~/` is the home folder, a relative path is read from
+    /// hammock's working folder), streamed when sent.
+    case file(String)
 
     /// One `key=value` field of a form-urlencoded body.
     public struct Field: Sendable, Equatable {
@@ -60,8 +66,35 @@ public enum RequestBody: Sendable, Equatable {
     ///   unreserved characters, `=`, `&`, `+` and `*` (`q=rock%26roll&x=a+b`, pasted from a log
     ///   or a curl command) is sent byte for byte; the server decodes `%26` as `&` and `+` as a
     ///   space. This is how a value can hold `&` or `=`.
+    ///
+    /// A multipart body is one part a line in curl's `-F` syntax (``MultipartPart/parts(inBody:)``);
+    /// it needs a part at least. A file body is one line, the path.
     public static func parse(_ text: String, mode: BodyMode) throws(FormError) -> RequestBody {
         switch mode {
+        case .multipart:
+            do throws(MultipartSpecError) {
+                let parts = try MultipartPart.parts(inBody: text)
+                guard !parts.isEmpty else {
+                    throw MultipartSpecError(
+                        "A multipart body needs a part at least: name=value, name=@file or name=<file, one a line.")
+                }
+                return .multipart(parts)
+            } catch {
+                throw FormError(message: error.message)
+            }
+        case .file:
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            guard let path = lines.first else {
+                throw FormError(message: "A file body is the path of the file to send: type it.")
+            }
+            guard lines.count == 1 else {
+                throw FormError(
+                    message:
+                        "A file body is one path, and this one has \(lines.count) lines; for several files, use multipart."
+                )
+            }
+            return .file(path)
         case .text:
             return .text(text)
         case .json:
@@ -105,10 +138,11 @@ public enum RequestBody: Sendable, Equatable {
         }
     }
 
-    /// The bytes to send and their content type; nil for `.none`.
+    /// The bytes to send and their content type; nil for `.none`, and for multipart and file
+    /// bodies, whose bytes are read from files only when sent.
     public var encoded: (data: Data, contentType: String)? {
         switch self {
-        case .none:
+        case .none, .multipart, .file:
             return nil
         case .json(let text):
             return (Data(text.utf8), "application/json")

@@ -7,7 +7,8 @@ import Workspace
 ///
 /// Keys (fixed, not remappable): every printable key types into the focused field; Tab /
 /// Shift-Tab move between fields in the order URL → headers → body (they stop at the ends
-/// rather than wrap around, so a Tab too many never lands typing in the URL), Ctrl-T cycles the body mode (JSON, text, form-urlencoded),
+/// rather than wrap around, so a Tab too many never lands typing in the URL), Ctrl-T cycles the body mode (JSON, text,
+/// form-urlencoded, multipart/form-data, file; the `o` form keeps to the first three),
 /// Ctrl-S sends, Ctrl-R shows the whole response once one arrived, F1 shows these keys, Esc
 /// closes (an edited draft that was not sent is kept for the next form of its kind on the same
 /// resource). After a successful PUT or PATCH the form offers Ctrl-G (load()) and Ctrl-O
@@ -67,6 +68,13 @@ public struct RequestForm: @unchecked Sendable {
     /// The saved request the form was opened from (its id and name): `F2` with the same name
     /// writes that file again instead of adding one.
     public var savedRequest: (id: String, name: String)?
+    /// What was found at each file path the body names (as typed), once looked at: the size the
+    /// form shows beside the part, or why the file cannot be sent. Filled by the runtime, which
+    /// looks at the ``uploadPaths`` not in it yet.
+    public var files: [String: FileCheck] = [:]
+    /// Sentences about what a pasted curl command had that the form leaves out (`-k is left
+    /// out: …`), shown until the form is sent.
+    public var notes: [String] = []
 
     /// Creates a form for `purpose` on `url` with an optional prefilled body.
     public init(purpose: Purpose, url: String, body: String = "") {
@@ -133,6 +141,8 @@ public struct RequestForm: @unchecked Sendable {
         switch definition.bodyKind {
         case .text?: mode = .text
         case .form?: mode = .form
+        case .multipart?: mode = .multipart
+        case .file?: mode = .file
         default: mode = .json
         }
         if definition.body != nil, definition.bodyKind == nil { mode = .text }
@@ -214,6 +224,10 @@ public struct RequestForm: @unchecked Sendable {
 
     /// Validates the body; sets `validationMessage` and returns nil when it is invalid.
     public mutating func validatedBody() -> RequestBody? {
+        if isLocalOverride, !mode.isInMemory {
+            validationMessage = "overrideLocalContent takes a JSON, text or form body, not a \(mode.label) one"
+            return nil
+        }
         do {
             // Nothing typed sends no body at all, whatever the method and mode (a JSON body need not
             // be written as `{}` to send none).
@@ -247,6 +261,134 @@ public struct RequestForm: @unchecked Sendable {
         }
     }
 
+    /// One line the form shows under its body: a label (`sends `, `photo `) and its text.
+    public struct PreviewLine: Sendable, Equatable {
+        /// The muted lead (`sends`, a part's name).
+        public var label: String
+        /// What follows it.
+        public var text: String
+        /// True when the line says why nothing would be sent.
+        public var isError: Bool
+    }
+
+    /// The most preview lines a multipart body gets, its summary line included.
+    static let maximumPreviewLines = 4
+
+    /// What the form shows under its body: for a form-urlencoded body the bytes `Ctrl-S` sends;
+    /// for a multipart body one line a part (a field's value, a file's name and size, or why it
+    /// cannot be sent) and a summary; for a file body the file and its size. Empty in the other
+    /// modes and for DELETE. File sizes come from ``files``; a path not looked at yet, or one
+    /// holding `{{variables}}`, says when it will be.
+    public var bodyPreview: [PreviewLine] {
+        guard method != .delete else { return [] }
+        switch mode {
+        case .form:
+            guard let preview = formBodyPreview else { return [] }
+            return [
+                PreviewLine(
+                    label: preview.isError ? "sends nothing: " : "sends ", text: preview.text, isError: preview.isError)
+            ]
+        case .multipart, .file:
+            guard self.body.text.utf8.count <= Self.maximumPreviewBytes else {
+                return [
+                    PreviewLine(
+                        label: "sends ", text: "the parts, read when sent (no preview above 64 KB)", isError: false)
+                ]
+            }
+            let body: RequestBody
+            do {
+                body = try RequestBody.parse(self.body.text, mode: mode)
+            } catch {
+                return [PreviewLine(label: "sends nothing: ", text: error.message, isError: true)]
+            }
+            switch body {
+            case .file(let path):
+                return [fileLine(label: "sends the file ", problemLabel: "sends nothing: ", path: path)]
+            case .multipart(let parts): return multipartLines(parts)
+            default: return []
+            }
+        case .json, .text:
+            return []
+        }
+    }
+
+    private func fileLine(label: String, problemLabel: String, path: String, details: [String] = []) -> PreviewLine {
+        if path.contains("{{") {
+            return PreviewLine(label: label, text: "\(path) (read when sent, its {{variables}} filled)", isError: false)
+        }
+        switch files[path] {
+        case .size(let size)?:
+            return PreviewLine(
+                label: label,
+                text: "\(path) (" + ([Format.bytes(Int(clamping: size))] + details).joined(separator: ", ") + ")",
+                isError: false)
+        case .problem(let problem)?:
+            return PreviewLine(label: problemLabel, text: problem, isError: true)
+        case nil:
+            return PreviewLine(label: label, text: "\(path) (looking…)", isError: false)
+        }
+    }
+
+    private func multipartLines(_ parts: [MultipartPart]) -> [PreviewLine] {
+        var lines: [PreviewLine] = []
+        var total: Int64 = 0
+        var unknown = false
+        for part in parts {
+            let label = "\(part.name): "
+            switch part.content {
+            case .text(let value):
+                total += Int64(value.utf8.count)
+                let type = part.sentContentType.map { ", \($0)" } ?? ""
+                lines.append(
+                    PreviewLine(
+                        label: label, text: "text \"\(value)\" (\(Format.bytes(value.utf8.count))\(type))",
+                        isError: false))
+            case .file(let path), .fileContents(let path):
+                var details: [String] = []
+                if let filename = part.sentFilename { details.append("as \(filename)") }
+                if let type = part.sentContentType { details.append(type) }
+                if case .fileContents = part.content { details.append("its text as the value") }
+                if case .size(let size)? = files[path], !path.contains("{{") {
+                    total += size
+                } else {
+                    unknown = true
+                }
+                lines.append(fileLine(label: label + "file ", problemLabel: label, path: path, details: details))
+            }
+        }
+        let summary = PreviewLine(
+            label: "sends ",
+            text: "\(parts.count) part\(parts.count == 1 ? "" : "s") of multipart/form-data, "
+                + (unknown ? "at least " : "") + "\(Format.bytes(Int(clamping: total))) of content",
+            isError: false)
+        let errors = lines.filter(\.isError)
+        if let first = errors.first {
+            // A part that cannot be sent comes first: nothing is sent until it is fixed.
+            return [first] + lines.filter { !$0.isError }.prefix(Self.maximumPreviewLines - 2) + [summary]
+        }
+        if lines.count < Self.maximumPreviewLines { return lines + [summary] }
+        let shown = lines.prefix(Self.maximumPreviewLines - 2)
+        let more = PreviewLine(label: "", text: "… and \(lines.count - shown.count) more parts", isError: false)
+        return shown + [more, summary]
+    }
+
+    /// The files the body names, as typed, for the runtime to look at: a file body's path, or
+    /// each `@file` and `<file` of a multipart body; paths holding `{{variables}}` are left for
+    /// when the request is sent. Empty in the other modes or when the body does not parse.
+    public var uploadPaths: [String] {
+        guard !mode.isInMemory, self.body.text.utf8.count <= Self.maximumPreviewBytes,
+            let body = try? RequestBody.parse(self.body.text, mode: mode)
+        else { return [] }
+        let paths: [String]
+        switch body {
+        case .file(let path): paths = [path]
+        case .multipart(let parts): paths = parts.compactMap(\.path)
+        default: paths = []
+        }
+        var seen: Set<String> = []
+        return paths.filter { !$0.contains("{{") && seen.insert($0).inserted }
+    }
+
     /// Validates the form and returns the request to send; nil (with `validationMessage` set
     /// when the body is invalid) otherwise, and always for the local override form.
     public mutating func draft() -> RequestDraft? {
@@ -260,7 +402,7 @@ public struct RequestForm: @unchecked Sendable {
         }
         guard let body = validatedBody() else { return nil }
         var draft = RequestDraft(method: method, url: url.text, headers: fields, body: body)
-        if mode == .form { draft.typedBody = self.body.text }
+        if mode == .form || !mode.isInMemory { draft.typedBody = self.body.text }
         return draft
     }
 }

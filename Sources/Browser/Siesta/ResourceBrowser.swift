@@ -52,6 +52,8 @@ public final class ResourceBrowser: ResourceObserver {
     private var passwordNeededFor: String?
     /// The request of the form that was sent last, while it runs.
     private var formRequest: (any Request)?
+    /// Upload paths being looked at, so each is looked at once.
+    private var checkingFiles: Set<String> = []
     /// The watch board's refresh of each pinned resource, while it runs: pausing or unpinning
     /// the resource cancels it.
     private var watchRefreshes: [String: any Request] = [:]
@@ -164,7 +166,29 @@ public final class ResourceBrowser: ResourceObserver {
         }
         pending.removeAll(keepingCapacity: true)
         isDraining = false
+        checkUploadFiles()
         onChange(reason)
+    }
+
+    /// Looks, off the main actor, at the files the open form's body names that it has not seen
+    /// yet, and reports their sizes (or why they cannot be sent) with `.filesChecked`.
+    private func checkUploadFiles() {
+        guard case .form(let form)? = state.overlay else { return }
+        let paths = form.uploadPaths.filter { form.files[$0] == nil && !checkingFiles.contains($0) }
+        guard !paths.isEmpty else { return }
+        checkingFiles.formUnion(paths)
+        let place = uploadPlace
+        Task { @MainActor [weak self] in
+            let checks = await Task.detached { UploadBodyBuilder.check(paths, in: place) }.value
+            guard let self else { return }
+            self.checkingFiles.subtract(paths)
+            self.dispatch(.filesChecked(checks))
+        }
+    }
+
+    /// Where upload paths are read from: the home folder and the working folder.
+    private var uploadPlace: UploadBodyBuilder.Place {
+        .current(environment: workspace?.processEnvironment ?? ProcessInfo.processInfo.environment)
     }
 
     /// True for the events that end a request: data, not modified, an error, a cancel.
@@ -441,7 +465,7 @@ public final class ResourceBrowser: ResourceObserver {
             case .text(let text): target.overrideLocalContent(with: text)
             case .urlEncoded:
                 if let encoded = body.encoded { target.overrideLocalContent(with: encoded.data) }
-            case .none: break
+            case .none, .multipart, .file: break
             }
         case .startSearch(let url, let query, let generation):
             startSearch(url: url, query: query, generation: generation)
@@ -513,8 +537,27 @@ public final class ResourceBrowser: ResourceObserver {
         }
         let method = draft.method
         let headers = draft.headers
+        let upload: (body: HTTPUploadBody, contentType: String?)?
+        do {
+            // Files are measured now: one that cannot be read is named, and nothing is sent.
+            upload = try UploadBodyBuilder.build(draft.body, headers: headers, in: uploadPlace)
+        } catch {
+            dispatch(
+                .formFinished(
+                    .failed(
+                        status: nil, message: Self.withoutFinalPeriod(error.description) + "; nothing was sent",
+                        body: nil)))
+            return
+        }
         let mutation: Resource.RequestMutation = { request in
             for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            if let upload {
+                if let contentType = upload.contentType {
+                    request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+                }
+                // Streamed from disk by the transport, with its length.
+                request.httpBodyStream = HTTPUploadStream(upload.body)
+            }
         }
         let request: any Request
         if let (data, contentType) = draft.body.encoded {
@@ -543,6 +586,8 @@ public final class ResourceBrowser: ResourceObserver {
             // Fields are filled as typed, then encoded: a value never reaches the server as
             // `%7B%7Bname%7D%7D`.
             bodyText = draft.typedBody ?? fields.map(\.encoded).joined(separator: "&")
+        case .multipart(let parts): bodyText = draft.typedBody ?? parts.map(\.spec).joined(separator: "\n")
+        case .file(let path): bodyText = draft.typedBody ?? path
         }
         let definition = RequestDefinition(
             method: draft.method.rawValue, url: draft.url,
@@ -583,6 +628,24 @@ public final class ResourceBrowser: ResourceObserver {
                 filled.append(RequestBody.Field(name, value))
             }
             result.body = .urlEncoded(filled)
+        case .multipart(let parts):
+            // Each part's value, path, type and file name are filled as typed: a value may hold
+            // `;` and stay one value. (Every variable was checked above.)
+            var filled: [MultipartPart] = []
+            for part in parts {
+                do {
+                    filled.append(try workspace.fillVariables(in: part))
+                } catch {
+                    throw FormError(message: error.message)
+                }
+            }
+            result.body = .multipart(filled)
+        case .file(let path):
+            do {
+                result.body = .file(try workspace.fillVariables(in: path))
+            } catch {
+                throw FormError(message: error.message)
+            }
         }
         return result
     }

@@ -54,20 +54,19 @@ enum FormView {
             ], x: x, y: y, maxWidth: width)
         y += 1
         let footerRows = 3 + gap
-        let preview = form.formBodyPreview
-        let bodyRows = max(1, inner.maxY - y - footerRows - (preview == nil ? 0 : 1))
+        let available = inner.maxY - y - footerRows
+        // Under the body: what it sends (and each part with its file's size); the body keeps a
+        // row at least.
+        let preview = Array(form.bodyPreview.prefix(max(0, available - 1)))
+        let bodyRows = max(1, available - preview.count)
         let bodyFrame = Rect(x: x, y: y, width: width, height: bodyRows)
         drawEditor(form.body, frame: bodyFrame, style: theme.style(.text), cursor: form.field == .body, into: &screen)
         y = bodyFrame.maxY
-        // A form-urlencoded body shows the bytes Ctrl-S sends.
-        if let preview {
+        for line in preview {
+            let used = screen.put(line.label, x: x, y: y, style: label, maxWidth: width)
             screen.put(
-                spans: [
-                    Span(preview.isError ? "sends nothing: " : "sends ", label),
-                    Span(
-                        BrowserView.abbreviated(preview.text, maxColumns: max(1, width - 15)),
-                        preview.isError ? theme.style(.error) : theme.style(.text)),
-                ], x: x, y: y, maxWidth: width)
+                BrowserView.abbreviated(line.text, maxColumns: max(1, width - used)), x: x + used,
+                y: y, style: line.isError ? theme.style(.error) : theme.style(.text), maxWidth: width - used)
             y += 1
         }
         // Outcome and messages
@@ -77,7 +76,19 @@ enum FormView {
         } else {
             switch form.outcome {
             case .editing:
-                break
+                // What a pasted curl command had that the form leaves out (all of it in Events).
+                if let first = form.notes.first {
+                    let lead = form.notes.count == 1 ? "curl: " : "curl, \(form.notes.count) notes (all in Events): "
+                    let used = screen.put(lead, x: x, y: y, style: label, maxWidth: width)
+                    screen.put(
+                        BrowserView.abbreviated(first, maxColumns: max(1, width - used)), x: x + used, y: y,
+                        style: theme.style(.text), maxWidth: width - used)
+                    if form.notes.count > 1 {
+                        screen.put(
+                            BrowserView.abbreviated(form.notes[1], maxColumns: max(1, width - used)), x: x + used,
+                            y: y + 1, style: theme.style(.text), maxWidth: width - used)
+                    }
+                }
             case .sending:
                 screen.put("sending…", x: x, y: y, style: theme.style(.loading), maxWidth: width)
             case .succeeded(let status, let body):

@@ -21,7 +21,7 @@ public enum HelpOverlayView {
                 ("any key", "types into the focused field; Alt keys do nothing here"),
                 ("Tab BackTab", "next / previous field: URL, headers, body"),
                 ("Ctrl-S", "send the form: resource.request(…)"),
-                ("Ctrl-T", "body mode: JSON / text / form-urlencoded"),
+                ("Ctrl-T", "body mode: JSON / text / form-urlencoded / multipart/form-data / file"),
                 ("Ctrl-N", "method: GET POST PUT PATCH DELETE HEAD OPTIONS, in turn"),
                 ("(empty body)", "sends no body, in any mode and with any method"),
                 ("Ctrl-R", "view the whole response"),
@@ -38,6 +38,14 @@ public enum HelpOverlayView {
                 ("Ctrl-Y", "show the form as a curl command and copy it (secrets included)"),
                 ("Ctrl-C", "cancel the request in flight; otherwise close the form as Esc does (never quits)"),
                 ("{{name}}", "filled from the environment when sent; a missing one sends nothing"),
+                ("multipart body", "one part a line, as curl -F: name=value, name=@file, name=<file"),
+                (
+                    "  ;type= ;filename=",
+                    "after a part: its Content-Type, the file name sent (photo=@a.png;type=image/png)"
+                ),
+                ("  name=\"…\"", "quotes a value holding ; or starting with @ or < (\\\" and \\\\ inside)"),
+                ("file body", "the path of the file sent as it is (~/ is home; relative to where hammock runs)"),
+                ("files", "streamed from disk when sent; the form shows each one's size, a missing one sends nothing"),
             ]
         case .picker(let picker)?:
             var rows: [(String, String)] = [

@@ -1,3 +1,5 @@
+import Workspace
+
 /// Work on what hammock remembers that `update` asks for: files and the history database,
 /// done off the main actor by ``WorkspaceSession``, which reports back with
 /// ``Action/workspace(_:)``.
@@ -37,8 +39,10 @@ public enum WorkspaceCommand: Sendable {
     case deleteCookie(id: String)
     /// Turn a curl command into a filled form.
     case importCurl(String)
-    /// Show a request as a curl command to copy (secrets in it, as it must work).
-    case exportCurl(method: String, url: String, headers: [(String, String)], body: String?)
+    /// Show a request as a curl command to copy (secrets in it, as it must work): the request as
+    /// written, headers hammock adds to every request included; the session fills its variables,
+    /// adds the environment's auth and the jar's cookies, and makes file paths absolute.
+    case exportCurl(RequestDefinition)
     /// Write the shown body of the resource at `url` to `path`.
     case saveBody(url: String, path: String)
 }

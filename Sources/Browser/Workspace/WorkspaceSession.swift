@@ -154,6 +154,21 @@ public final class WorkspaceSession {
         return try environment.resolver(processEnvironment: processEnvironment).resolve(text, in: .url)
     }
 
+    /// The part with `{{variables}}` filled in its name, value or path, type and file name, each
+    /// on its own (a value that holds `;` stays one value).
+    public func fillVariables(in part: MultipartPart) throws(UnresolvedVariablesError) -> MultipartPart {
+        var filled = part
+        filled.name = try fillVariables(in: part.name)
+        switch part.content {
+        case .text(let value): filled.content = .text(try fillVariables(in: value))
+        case .file(let path): filled.content = .file(path: try fillVariables(in: path))
+        case .fileContents(let path): filled.content = .fileContents(path: try fillVariables(in: path))
+        }
+        if let type = part.contentType { filled.contentType = try fillVariables(in: type) }
+        if let filename = part.filename { filled.filename = try fillVariables(in: filename) }
+        return filled
+    }
+
     /// The service's origin, set by the browser: the environment's auth goes there only.
     public var serviceOrigin: String?
 
@@ -231,32 +246,69 @@ public final class WorkspaceSession {
         case .deleteCookie(let id): deleteCookie(id)
         case .setPassword(let password): setPassword(password)
         case .importCurl(let text): importCurl(text)
-        case .exportCurl(let method, let url, let headers, let body):
-            let written = RequestDefinition(
-                method: method, url: url, headers: headers.map { HeaderField(name: $0.0, value: $0.1) }, body: body)
-            // The request as it goes out: variables filled and the environment's auth applied
-            // (on the service's origin), or as written when a variable has no value.
-            var definition = written
-            var note = "the whole command, secrets included, as it must be to work"
-            if environment != nil || (written.url + (written.body ?? "")).contains("{{")
-                || written.headers.contains(where: { $0.value.contains("{{") })
-            {
-                do {
-                    definition = try prepare(written)
-                } catch {
-                    note = "as written: \(error.message)"
-                }
-            }
-            let command = CurlCommand.render(definition, masked: false)
-            dispatch(
-                .workspace(
-                    .show(
-                        TextViewer(
-                            title: "curl", note: note,
-                            text: CurlCommand.render(definition, masked: false, multiline: true)))))
-            dispatch(.clipboard(command, label: "curl command"))
+        case .exportCurl(let written): exportCurl(written)
         case .saveBody(let url, let path): saveBody(shownBody, url: url, path: path)
         }
+    }
+
+    /// Shows `written` as a curl command and copies it: the request as it goes out, with its
+    /// variables filled and the environment's auth added (on the service's origin), the cookies
+    /// the jar sends to its URL, and the paths of files made absolute; as written when a variable
+    /// has no value.
+    private func exportCurl(_ written: RequestDefinition) {
+        var definition = written
+        var note = "the whole command, secrets included, as it must be to work"
+        if environment != nil || (written.url + (written.body ?? "")).contains("{{")
+            || written.headers.contains(where: { $0.value.contains("{{") })
+        {
+            do {
+                definition = try prepare(written)
+                // Parts are filled one by one, as when sent: a value may hold `;`.
+                if written.bodyKind == .multipart, let body = written.body {
+                    definition.body = try MultipartPart.parts(inBody: body).map { try fillVariables(in: $0).spec }
+                        .joined(separator: "\n")
+                }
+            } catch let error as RequestPreparationError {
+                definition = written
+                note = "as written: \(error.message)"
+            } catch {
+                definition = written
+                note = "as written: \(error)"
+            }
+        }
+        let place = UploadBodyBuilder.Place.current(environment: processEnvironment)
+        if let body = definition.body {
+            switch definition.bodyKind {
+            case .multipart?:
+                if var parts = try? MultipartPart.parts(inBody: body) {
+                    for index in parts.indices {
+                        switch parts[index].content {
+                        case .file(let path): parts[index].content = .file(path: place.absolute(path))
+                        case .fileContents(let path): parts[index].content = .fileContents(path: place.absolute(path))
+                        case .text: break
+                        }
+                    }
+                    definition.body = parts.map(\.spec).joined(separator: "\n")
+                }
+            case .file?:
+                definition.body = place.absolute(body.trimmingCharacters(in: .whitespacesAndNewlines))
+            default:
+                break
+            }
+        }
+        // The jar's cookies go with the request unless it names its own.
+        if let cookieJar, !definition.headers.contains(where: { $0.name.lowercased() == "cookie" }),
+            let url = URL(string: definition.url), let cookies = cookieJar.cookieHeader(for: url)
+        {
+            definition.headers.append(HeaderField(name: "Cookie", value: cookies))
+        }
+        dispatch(
+            .workspace(
+                .show(
+                    TextViewer(
+                        title: "curl", note: note, text: CurlCommand.render(definition, masked: false, multiline: true))
+                )))
+        dispatch(.clipboard(CurlCommand.render(definition, masked: false), label: "curl command"))
     }
 
     private func listHistory() {
@@ -542,12 +594,17 @@ public final class WorkspaceSession {
 
     private func importCurl(_ text: String) {
         do {
-            let definition = try CurlCommand.parse(text)
+            let imported = try CurlCommand.read(text)
+            let definition = imported.definition
             guard RequestForm.canSend(method: definition.method) else {
                 dispatch(.note("curl: hammock cannot send \(definition.method) requests", isError: true))
                 return
             }
-            dispatch(.workspace(.openForm(RequestForm(definition: definition, bodyIsOnTheWire: true))))
+            // Every part of the command left out is said, in Events and in the form.
+            for note in imported.notes { dispatch(.note("curl: " + note, isError: false)) }
+            var form = RequestForm(definition: definition, bodyIsOnTheWire: true)
+            form.notes = imported.notes
+            dispatch(.workspace(.openForm(form)))
         } catch {
             dispatch(.note("curl: \(error.description)", isError: true))
         }

@@ -17,6 +17,7 @@ enum RouterFactory {
         BulkRoutes().register(on: router)
         EchoRoutes().register(on: router)
         AnythingRoutes(store: store).register(on: router)
+        UploadRoutes().register(on: router)
         BrokenRoutes().register(on: router)
         HostileServerRoutes(store: store).register(on: router)
         CompressedRoutes().register(on: router)

@@ -43,6 +43,24 @@ package struct HTTPClientSettings: Sendable, Hashable {
     /// none by default.
     package var defaultHeaders: HTTPDefaultHeaders
 
+    /// Every header field the transport adds to a request besides its own and the cookie jar's:
+    /// the ``defaultHeaders`` (each unless the request has one of that name), then, when it
+    /// ``decompresses``, `Accept-Encoding: deflate, gzip` (the encodings it decodes; this one
+    /// replaces a request's own). What a copy of the request (a curl command) must carry to be
+    /// the request sent; `Host` and `Content-Length` aside.
+    package var addedHeaders: [HTTPHeaderField] {
+        var fields: [HTTPHeaderField] = []
+        for field in defaultHeaders.fields
+        where !fields.contains(where: { $0.name.lowercased() == field.name.lowercased() }) {
+            fields.append(field)
+        }
+        if decompresses {
+            fields.removeAll { $0.name.lowercased() == "accept-encoding" }
+            fields.append(HTTPHeaderField(name: "Accept-Encoding", value: "deflate, gzip"))
+        }
+        return fields
+    }
+
     /// Creates settings; every parameter has the default described on its property.
     package init(
         connectTimeout: TimeInterval = 10,

@@ -7,7 +7,8 @@ import NIOHTTP1
 #endif
 
 /// Turns a `URLRequest` into AsyncHTTPClient's request: http or https with a host only, headers
-/// in a stable order (by name), `Content-Length` left to the client, the body as bytes.
+/// in a stable order (by name), `Content-Length` left to the client, the body as bytes, or
+/// streamed: an ``HTTPUploadStream``'s body with its length, any other `httpBodyStream` chunked.
 enum HTTPRequestConversion {
     static func clientRequest(from request: URLRequest) throws -> HTTPClient.Request {
         guard let url = request.url else {
@@ -29,6 +30,22 @@ enum HTTPRequestConversion {
         }
         return try HTTPClient.Request(
             url: url, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), headers: headers,
-            body: request.httpBody.map { .bytes($0) })
+            body: body(of: request))
+    }
+
+    /// The client body of `request`: its `httpBody`, else its `httpBodyStream` streamed.
+    static func body(of request: URLRequest) -> HTTPClient.Body? {
+        if let data = request.httpBody { return .bytes(data) }
+        if let upload = HTTPUploadStream.body(of: request.httpBodyStream) {
+            return HTTPUploadWriter.clientBody(for: upload)
+        }
+        return request.httpBodyStream.map { HTTPUploadWriter.clientBody(for: $0) }
+    }
+
+    /// The number of body bytes `request` sends: nil when a stream of unknown length.
+    static func bodyLength(of request: URLRequest) -> Int64? {
+        if let data = request.httpBody { return Int64(data.count) }
+        if let upload = HTTPUploadStream.body(of: request.httpBodyStream) { return upload.length }
+        return request.httpBodyStream == nil ? 0 : nil
     }
 }

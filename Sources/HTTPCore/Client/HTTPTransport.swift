@@ -213,7 +213,7 @@ package final class HTTPTransport: Sendable {
                 throw HTTPFailure(kind: .cancelled, underlying: HTTPClientError.cancelled)
             }
             let outgoing = try HTTPRequestConversion.clientRequest(from: request)
-            delegate.beginHop(requestBytesTotal: Int64(request.httpBody?.count ?? 0))
+            delegate.beginHop(requestBytesTotal: HTTPRequestConversion.bodyLength(of: request))
             guard let client = client(for: settings.proxy.proxy(for: outgoing.url)) else {
                 throw HTTPFailure(kind: .cannotConnect, underlying: HTTPClientError.alreadyShutdown)
             }

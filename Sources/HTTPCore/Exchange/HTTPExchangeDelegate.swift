@@ -96,8 +96,8 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         state.withLockedValue { $0.isCancelled }
     }
 
-    /// Prepares for a new hop that sends `requestBytesTotal` body bytes.
-    func beginHop(requestBytesTotal: Int64) {
+    /// Prepares for a new hop that sends `requestBytesTotal` body bytes (nil: not known).
+    func beginHop(requestBytesTotal: Int64?) {
         state.withLockedValue { state in
             state.head = nil
             state.redirect = nil

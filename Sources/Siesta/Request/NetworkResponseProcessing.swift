@@ -75,8 +75,11 @@ enum NetworkResponseProcessing {
         let networkError = failure.underlying
         // A failure at the proxy says so in its message; its cause stays the usual one.
         let proxyMessage = (networkError as? HTTPProxyFailure).map { String(describing: $0) }
-        if networkError is HTTPLimitFailure && failure.kind != .timedOut || networkError is HTTPRedirectFailure {
-            // The sentence names the limit, what was seen and how to raise it.
+        if networkError is HTTPLimitFailure && failure.kind != .timedOut || networkError is HTTPRedirectFailure
+            || networkError is HTTPUploadFailure
+        {
+            // The sentence names the limit, what was seen and how to raise it, or the file of the
+            // body that could not be sent.
             return RequestError(userMessage: String(describing: networkError), cause: networkError)
         }
         let cause: any Error

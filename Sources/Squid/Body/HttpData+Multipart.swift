@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -67,24 +68,14 @@ extension HttpData {
 
         /// The encoded multipart bytes.
         public var encoded: Data {
-            var data = Data()
-            for field in fields {
-                data.append(Data("--\(boundary)\r\n".utf8))
-                data.append(Data("Content-Disposition: form-data; name=\"\(Self.quote(field.name))\"\r\n\r\n".utf8))
-                data.append(Data(field.value.utf8))
-                data.append(Data("\r\n".utf8))
-            }
-            for file in files {
-                data.append(Data("--\(boundary)\r\n".utf8))
-                let disposition =
-                    "form-data; name=\"\(Self.quote(file.name))\"; filename=\"\(Self.quote(file.filename))\""
-                data.append(Data("Content-Disposition: \(disposition)\r\n".utf8))
-                data.append(Data("Content-Type: \(Self.singleLine(file.mimeType.rawValue))\r\n\r\n".utf8))
-                data.append(file.data)
-                data.append(Data("\r\n".utf8))
-            }
-            data.append(Data("--\(boundary)--\r\n".utf8))
-            return data
+            let parts =
+                fields.map { HTTPMultipartForm.Part(name: $0.name, content: .data(Data($0.value.utf8))) }
+                + files.map { file in
+                    HTTPMultipartForm.Part(
+                        name: file.name, filename: file.filename, contentType: file.mimeType.rawValue,
+                        content: .data(file.data))
+                }
+            return HTTPMultipartForm(parts: parts, boundary: boundary).encodedData
         }
 
         /// Writes the encoded parts and the content type with the boundary.
@@ -100,16 +91,6 @@ extension HttpData {
         public var description: String {
             "<multipart: \(fields.count) field\(fields.count == 1 ? "" : "s"), "
                 + "\(files.count) file\(files.count == 1 ? "" : "s")>"
-        }
-
-        private static func quote(_ text: String) -> String {
-            text.replacingOccurrences(of: "\"", with: "%22")
-                .replacingOccurrences(of: "\r", with: "%0D")
-                .replacingOccurrences(of: "\n", with: "%0A")
-        }
-
-        private static func singleLine(_ text: String) -> String {
-            text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "")
         }
     }
 }

@@ -14,6 +14,11 @@ import Yams
 ///   {"name": "Ada"}
 /// ```
 ///
+/// `bodyKind` is `json`, `text`, `form`, `multipart` (the body lists the parts, one a line in
+/// curl's `-F` syntax: `photo=@~/a.png;type=image/png`) or `file` (the body is the path of the
+/// file sent); the body is kept byte for byte whatever its kind, so a file reads back what was
+/// written.
+///
 /// Reading accepts `headers` as a list of one-pair mappings (what is written), a list of
 /// `"Name: value"` strings, a list of `{name:, value:}` mappings, or a plain mapping (which
 /// cannot repeat a name). Every key other than the six above is an error, so a typo never drops

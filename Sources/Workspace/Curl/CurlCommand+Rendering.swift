@@ -9,7 +9,11 @@ extension CurlCommand {
     /// `Content-Type` for a `json` or `text` body when the headers have none (curl would label
     /// the body a form), `--data-raw` with the body (never `@file`, and `@` in the body is sent as
     /// it is), and `--compressed` when an `Accept-Encoding` header is sent, so curl decodes the
-    /// answer. Every word that needs it is single-quoted (`'\''` for a quote); text with control
+    /// answer. A `multipart` body becomes one `-F` per part (``MultipartPart/spec``, so curl reads
+    /// it back as the same part; a body whose parts do not read is written a line per `-F` as it
+    /// is), a `file` body `--data-binary @path` with `Content-Type: application/octet-stream`
+    /// unless the headers have one. Paths are written as they are: make them absolute first
+    /// (``UploadPath``) for a command to run elsewhere. Every word that needs it is single-quoted (`'\''` for a quote); text with control
     /// characters other than tab and newline uses `$'…'`.
     ///
     /// Reading the command back with ``parse(_:)`` gives the same definition when the URL is
@@ -28,9 +32,11 @@ extension CurlCommand {
         var first = ["curl"]
         var options: [String] = []
         let method = definition.method.uppercased()
-        if method == "HEAD" && definition.body == nil {
+        let bodyOptions = bodyOptions(of: definition)
+        let sendsBody = !bodyOptions.isEmpty
+        if method == "HEAD" && !sendsBody {
             first.append("-I")
-        } else if method != (definition.body == nil ? "GET" : "POST") {
+        } else if method != (sendsBody ? "POST" : "GET") {
             first += ["-X", ShellQuoting.quoted(method)]
         }
         let url = masked ? SecretMasker.maskURL(definition.url) : definition.url
@@ -43,12 +49,10 @@ extension CurlCommand {
             options.append("-H " + ShellQuoting.quoted(line))
         }
         let names = Set(definition.headers.map { $0.name.lowercased() })
-        if let body = definition.body {
-            if !names.contains("content-type"), let contentType = defaultContentType(definition.bodyKind) {
-                options.append("-H " + ShellQuoting.quoted("Content-Type: " + contentType))
-            }
-            options.append("--data-raw " + ShellQuoting.quoted(body))
+        if sendsBody, !names.contains("content-type"), let contentType = defaultContentType(definition.bodyKind) {
+            options.append("-H " + ShellQuoting.quoted("Content-Type: " + contentType))
         }
+        options += bodyOptions
         if names.contains("accept-encoding") { options.append("--compressed") }
 
         let head = first.joined(separator: " ")
@@ -56,12 +60,31 @@ extension CurlCommand {
         return ([head] + options).joined(separator: multiline ? " \\\n  " : " ")
     }
 
-    /// The `Content-Type` hammock sends for a body kind, when curl's own label (a form) differs.
+    /// The options that carry the body: `--data-raw`, one `-F` per part, or `--data-binary @path`;
+    /// none without a body (or for a multipart body without parts).
+    private static func bodyOptions(of definition: RequestDefinition) -> [String] {
+        guard let body = definition.body else { return [] }
+        switch definition.bodyKind {
+        case .multipart?:
+            let specs =
+                (try? MultipartPart.parts(inBody: body).map(\.spec))
+                ?? body.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
+            return specs.map { "-F " + ShellQuoting.quoted($0) }
+        case .file?:
+            return ["--data-binary " + ShellQuoting.quoted("@" + body)]
+        default:
+            return ["--data-raw " + ShellQuoting.quoted(body)]
+        }
+    }
+
+    /// The `Content-Type` hammock sends for a body kind, when curl's own label differs (a form
+    /// for data, none for a multipart body, which curl labels itself).
     private static func defaultContentType(_ kind: RequestBodyKind?) -> String? {
         switch kind {
         case .json?: return "application/json"
         case .text?: return "text/plain; charset=utf-8"
-        case .form?, nil: return nil
+        case .file?: return "application/octet-stream"
+        case .form?, .multipart?, nil: return nil
         }
     }
 }

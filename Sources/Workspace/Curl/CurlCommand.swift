@@ -27,17 +27,22 @@
 ///   `Accept` unless given with `-H`;
 /// - body: `-d`, `--data-raw`, `--data-binary`, `--data-ascii`, `--data-urlencode` (encoded as
 ///   curl does, spaces as `+`), `--json`, repeated ones joined with `&` (`--json` pieces are
-///   appended as they are), kept exactly as written; with `-G` it goes into the query instead;
+///   appended as they are), kept exactly as written; with `-G` it goes into the query instead.
+///   `-F` and `--form-string` make a `multipart` body, one ``MultipartPart/spec`` a line;
+///   `--data-binary @file` (and `-d @file`, `--json @file`) and `-T file` a `file` body whose text
+///   is the path (`-T` makes a PUT, and appends the file name to a URL ending in `/`);
 /// - body kind from the `Content-Type`: JSON types → `json`, `application/x-www-form-urlencoded`
-///   → `form`, anything else → `text`; data with no `Content-Type` is a form, as curl labels it;
+///   → `form`, anything else → `text`; data with no `Content-Type` is a form, as curl labels it
+///   (a `--data-binary @file` body gets that `Content-Type` header);
 /// - URL: `--url` or the one word that is not an option; `http://` is added when the scheme is
 ///   missing, as curl does; `--url-query` parts are appended.
 ///
-/// Options that do not change the request (`-s`, `-S`, `-v`, `-i`, `-L`, `-o file`, `-O`,
-/// `--http2`, timeouts, …) are read and left out; `-k`, proxies and certificate files add a
-/// note (``CurlImport/notes``). Refused with a ``CurlParseError`` naming the option: unknown
-/// options, `@file` arguments (`-d @body.json`, `-T`, `-H @file`), cookie files (`-b file`),
-/// multipart forms (`-F`), authentication schemes other than Basic and Bearer, `-u` without a
+/// Every other option is read with the right number of words and named in a note
+/// (``CurlImport/notes``) saying what hammock does instead. Refused with a ``CurlParseError``
+/// naming the option: unknown options, standard input (`@-`, `-T -`), `-H @file`,
+/// `--data-urlencode` reading a file, cookie files (`-b file`), a part curl would read as several
+/// files or a nested form, a part over several lines, `-F` mixed with `-d` or `-T`, a file body
+/// joined with other data, authentication schemes other than Basic and Bearer, `-u` without a
 /// password, a second URL or `--next`, a missing URL, an unterminated quote.
 ///
 /// Not promised: shell expansion. `$TOKEN`, `$(cmd)` and `%VAR%` stay in the text as written.

@@ -1,10 +1,13 @@
 /// A curl command read into a request, with what was left out along the way.
 ///
-/// ``notes`` are sentences for the person who pasted the command, about parts that do not
-/// become part of the request: a pipe into `jq`, `-k` (hammock checks certificates as its own
-/// settings say), a proxy, `-H 'Accept:'` (which only stops curl adding its own header).
-/// Options that change nothing about the request (`-s`, `-L`, `-v`, `-o file`, …) are read
-/// without a note.
+/// ``notes`` are sentences for the person who pasted the command, one for every part that does
+/// not become part of the request: a pipe into `jq`, `-H 'Accept:'` (which only stops curl adding
+/// its own header), `-d @file` (curl drops the file's line breaks, hammock does not), and every
+/// option hammock reads without acting on it, each saying what hammock does instead (`-k`: it
+/// checks certificates unless started with `--insecure`; `-L`: it follows redirects anyway;
+/// `-o file`: `S` saves the body; `--max-time`, `--connect-timeout`, proxies, certificates, …).
+/// Options that only change what curl prints (`-s`, `-S`, `-v`, `-i`, `-w`, …) share one note,
+/// which comes first.
 public struct CurlImport: Sendable, Hashable {
     /// The request.
     public var definition: RequestDefinition

@@ -4,8 +4,8 @@ import Foundation
 /// pasted it (``message``).
 ///
 /// The message names the option or the place at fault: `The option --frobnicate is not a curl
-/// option hammock knows.`, `-d @body.json reads a file, which hammock does not do; paste the body
-/// instead.`, `The command has an unterminated single quote.`
+/// option hammock knows.`, `-H @headers.txt reads a file, which hammock does not do; paste the
+/// headers instead.`, `The command has an unterminated single quote.`
 public struct CurlParseError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The explanation, one or two plain sentences.
     public let message: String
