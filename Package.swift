@@ -124,8 +124,11 @@ let package = Package(
                 "Siesta", "HTTPCore", "OrderedJSON", "Safety", "TUICore", "Workspace",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            plugins: ["ThemeEmbedder"]
         ),
+        .executableTarget(name: "ThemeEmbedderTool"),
+        .plugin(name: "ThemeEmbedder", capability: .buildTool(), dependencies: ["ThemeEmbedderTool"]),
         .target(
             name: "Terminal",
             dependencies: ["CNcurses", "TUICore"]

@@ -113,7 +113,11 @@ build_target() {
             module TUICore "$root/Sources/TUICore"
             extra=("$build"/cyaml/*.o -Xcc -DYAML_DECLARE_STATIC -I "$root/.build/checkouts/Yams/Sources/CYaml/include")
             local theme="$root/Sources/Browser/Theme"
-            target config "Yams Safety TUICore" "$theme/BuiltInThemes.swift" "$theme/Theme.swift" \
+            # The built-in themes' source, written from themes/*.yaml as the build plugin writes it.
+            swiftc -O "$root/Sources/ThemeEmbedderTool/ThemeEmbedderTool.swift" -o "$build/theme-embedder"
+            "$build/theme-embedder" "$build/BuiltInThemeSources.swift" "$root"/themes/*.yaml
+            target config "Yams Safety TUICore" "$build/BuiltInThemeSources.swift" "$theme/BuiltInThemes.swift" \
+                "$theme/Theme.swift" \
                 "$theme/ThemeCatalog.swift" "$theme/ThemeError.swift" "$theme/ThemeLoader.swift" "$theme/ThemeSlot.swift" \
                 "$root/Sources/Browser/Support/XDGPaths.swift" "$root/Sources/Browser/Support/YAMLErrorSummary.swift" \
                 "$root/Sources/Browser/Text/TextSanitizer.swift" \
