@@ -34,17 +34,10 @@ struct EntityTable {
     /// - Throws: ``SQLiteEntityCacheError/incompatibleFile(path:reason:)`` when it cannot;
     ///   SQLite errors otherwise.
     func checkCompatibility() throws {
-        let version = try connection.userVersion()
-        guard version <= Self.formatVersion else {
-            throw SQLiteEntityCacheError.incompatibleFile(
-                path: connection.path,
-                reason: "its format version is \(version), this version reads up to \(Self.formatVersion)")
-        }
-        let found = Set(try connection.columnNames(ofTable: "entities"))
-        guard found.isEmpty || Self.columns.isSubset(of: found) else {
-            throw SQLiteEntityCacheError.incompatibleFile(
-                path: connection.path,
-                reason: "its entities table lacks the columns \(Self.columns.subtracting(found).sorted())")
+        if let reason = try connection.layoutIncompatibility(
+            formatVersion: Self.formatVersion, table: "entities", columns: Self.columns)
+        {
+            throw SQLiteEntityCacheError.incompatibleFile(path: connection.path, reason: reason)
         }
     }
 

@@ -46,17 +46,10 @@ struct HistoryTable {
     ///
     /// - Throws: ``HistoryStoreError/incompatibleFile(path:reason:)`` when it cannot.
     func checkCompatibility() throws {
-        let version = try connection.userVersion()
-        guard version <= Self.formatVersion else {
-            throw HistoryStoreError.incompatibleFile(
-                path: connection.path,
-                reason: "its format version is \(version), this version reads up to \(Self.formatVersion)")
-        }
-        let found = Set(try connection.columnNames(ofTable: "entries"))
-        guard found.isEmpty || Self.requiredColumns.isSubset(of: found) else {
-            throw HistoryStoreError.incompatibleFile(
-                path: connection.path,
-                reason: "its entries table lacks the columns \(Self.requiredColumns.subtracting(found).sorted())")
+        if let reason = try connection.layoutIncompatibility(
+            formatVersion: Self.formatVersion, table: "entries", columns: Self.requiredColumns)
+        {
+            throw HistoryStoreError.incompatibleFile(path: connection.path, reason: reason)
         }
     }
 
