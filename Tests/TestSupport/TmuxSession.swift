@@ -101,6 +101,12 @@ public final class TmuxSession {
     /// Types text literally.
     public func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }
 
+    /// Sends `text`'s bytes as they are, as a terminal sends a key's escape sequence
+    /// (`"\u{1B}[1~"`), whatever tmux would send for a key of that name.
+    public func sendBytes(_ text: String) throws {
+        try tmux(["send-keys", "-t", "main", "-H"] + text.utf8.map { String($0, radix: 16) })
+    }
+
     /// The visible screen text.
     public func capture() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
 
