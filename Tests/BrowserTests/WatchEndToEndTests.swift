@@ -176,4 +176,44 @@ struct WatchEndToEndTests {
         let authorization = headers.first { ($0["name"] as? String)?.lowercased() == "authorization" }
         #expect(authorization != nil && (authorization?["value"] as? String)?.contains("sekrit") == false)
     }
+
+    @Test("a body too large for the session log is in the HAR with its real size and why it was left out")
+    func harBodyLeftOut() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.shutdown() } }
+        let browser = Fixtures.resourceBrowser(on: server)
+        let path = "large"
+        browser.start(path: path)
+        await waitUntil("the large body") {
+            browser.state.resources[server.baseURL.absoluteString + path]?.latestData != nil
+        }
+        let folder = try TemporaryFolder(prefix: "hammock-har")
+        let file = folder.path("session.har")
+        browser.dispatch(.key(.character("E")))
+        browser.dispatch(.key(.control("u")))
+        browser.dispatch(.paste(file))
+        browser.dispatch(.key(.enter))
+        await waitUntil("the HAR note") { browser.state.status?.text.contains("as HAR 1.2 to") == true }
+        let note = browser.state.events.last { $0.detail.contains("as HAR 1.2 to") }?.detail ?? ""
+        #expect(note.hasSuffix("; 1 body left out: larger than the 1 MiB the session log keeps of one body"), "\(note)")
+
+        let data = try #require(FileManager.default.contents(atPath: file))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let entries = try #require((root["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+        let entry = try #require(
+            entries.first { (($0["request"] as? [String: Any])?["url"] as? String)?.hasSuffix(path) == true })
+        let response = try #require(entry["response"] as? [String: Any])
+        let headers = try #require(response["headers"] as? [[String: Any]])
+        let length = try #require(
+            headers.first { ($0["name"] as? String)?.lowercased() == "content-length" }
+                .flatMap { ($0["value"] as? String).flatMap(Int.init) })
+        #expect(length > ExchangeRecorder.maximumSessionBodyBytes)
+        let content = try #require(response["content"] as? [String: Any])
+        #expect(content["size"] as? Int == length)
+        #expect(response["bodySize"] as? Int == length)
+        #expect(content["text"] == nil)
+        #expect(
+            content["comment"] as? String
+                == "The body, \(length) bytes, was left out: larger than the 1 MiB the session log keeps of one body.")
+    }
 }

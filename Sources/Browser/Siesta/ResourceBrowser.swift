@@ -309,8 +309,8 @@ public final class ResourceBrowser: ResourceObserver {
         let version = version
         let file = (path as NSString).expandingTildeInPath
         Task.detached(priority: .userInitiated) { [weak self] in
-            let data = HARExport.document(exchanges, version: version)
-            let message: String
+            let (data, leftOut) = HARExport.document(exchanges, version: version)
+            var message: String
             let failed: Bool
             do throws(FileSystem.Failure) {
                 try FileSystem.replace(file, with: data)
@@ -318,6 +318,7 @@ public final class ResourceBrowser: ResourceObserver {
                 message =
                     "wrote \(entries) entries (\(Format.bytes(data.count))) as HAR 1.2 to \(file): secret headers, "
                     + "query parameters and form fields masked, bodies as received"
+                if let summary = HARExport.leftOutSummary(leftOut) { message += "; " + summary }
                 failed = false
             } catch {
                 message = "could not write \(error.path): \(error.reason)"
