@@ -216,4 +216,46 @@ struct WatchEndToEndTests {
             content["comment"] as? String
                 == "The body, \(length) bytes, was left out: larger than the 1 MiB the session log keeps of one body.")
     }
+
+    @Test("the timeline numbers each version of a resource, and a diff's title names the rows it compares")
+    func timelineNumbers() async throws {
+        let (browser, server) = try await Self.browser()
+        defer { Task { await server.shutdown() } }
+        let counter = server.baseURL.absoluteString + "live/counter"
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.key(.control("u")))
+        browser.dispatch(.paste("/live/counter"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("the first version") { browser.state.versions[counter]?.count == 1 }
+        for count in 2...3 {
+            // The counter steps every 300 ms: once a step has passed, a load brings a new version.
+            await waitForClock(toPass: Date.timeIntervalSinceReferenceDate, by: 0.35)
+            browser.dispatch(.key(.character("r")))
+            await waitUntil("version \(count)") { browser.state.versions[counter]?.count == count }
+        }
+        // The index loaded first is the run's first version: this resource's ids start later.
+        #expect(browser.state.versions[counter]?.first?.id != 1)
+        browser.dispatch(.key(.character("T")))
+        guard case .picker(let picker)? = browser.state.overlay else {
+            Issue.record("T opened no timeline")
+            return
+        }
+        #expect(picker.items.map { String($0.label.prefix(3)) } == ["#3 ", "#2 ", "#1 "])
+        // Enter on the newest compares it with the one before.
+        browser.dispatch(.key(.enter))
+        await waitUntil("the diff") { Self.viewerTitle(browser) != nil }
+        #expect(Self.viewerTitle(browser) == "versions #2 → #3 · /live/counter")
+        // Ctrl-D marks the newest, Ctrl-D on the oldest compares the two.
+        browser.dispatch(.key(.escape))
+        browser.dispatch(.key(.control("d")))
+        browser.dispatch(.key(.down))
+        browser.dispatch(.key(.down))
+        browser.dispatch(.key(.control("d")))
+        await waitUntil("the second diff") { Self.viewerTitle(browser) == "versions #1 → #3 · /live/counter" }
+    }
+
+    private static func viewerTitle(_ browser: ResourceBrowser) -> String? {
+        if case .viewer(let viewer)? = browser.state.overlay { return viewer.title }
+        return nil
+    }
 }

@@ -22,8 +22,8 @@ struct WorkspaceBrowserTests {
         let workspace: WorkspaceSession
     }
 
-    func setUp(history: Bool = true, cookies: Bool = false) async throws -> Setup {
-        let server = try await DemoServer.start()
+    func setUp(history: Bool = true, cookies: Bool = false, liveStep: Duration = .seconds(2)) async throws -> Setup {
+        let server = try await DemoServer.start(liveStep: liveStep)
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path(".hammock"), withIntermediateDirectories: true)
         let recorder = ExchangeRecorder()
@@ -89,6 +89,67 @@ struct WorkspaceBrowserTests {
         await setup.server.shutdown()
     }
 
+    @Test("a history diff of a list matched by id names each changed item where it was and where it is")
+    func historyDiffOfMovedItems() async throws {
+        let setup = try await setUp()
+        let browser = setup.browser
+        browser.start(path: "/users")
+        await waitUntil("first") { browser.state.current?.latestData != nil }
+        // On the server, user 1 goes and user 3 is renamed: user 3 moves from index 2 to 1.
+        await Self.finished(browser.service.resource("/users/1").request(.delete))
+        await Self.finished(browser.service.resource("/users/3").request(.patch, json: ["name": "Renamed"]))
+        browser.dispatch(.key(.character("r")))
+        await waitUntil("second") { setup.server.requestCount(forPath: "/users") == 2 }
+        await waitUntilAsync("recorded") { (try? await setup.workspace.history?.entries().count) == 4 }
+        let store = try #require(setup.workspace.history)
+        let loads = try await store.entries(matching: "GET").filter { $0.url.hasSuffix("/users") }
+        let (newer, older) = (try #require(loads.first), try #require(loads.last))
+        let oldItems = try Self.ids(try #require(try await store.body(of: older.id)))
+        let newItems = try Self.ids(try #require(try await store.body(of: newer.id)))
+        #expect(oldItems.firstIndex(of: 3) == 2 && newItems.firstIndex(of: 3) == 1)
+        browser.dispatch(.key(.character("h")))
+        await waitUntil("listed") { picker(browser)?.isLoading == false }
+        browser.dispatch(.paste("GET"))
+        // The rows carry the numbers the diff's title names.
+        let url = setup.server.baseURL.absoluteString + "users"
+        #expect(picker(browser)?.visibleItems.map(\.label) == ["#\(newer.id) GET \(url)", "#\(older.id) GET \(url)"])
+        browser.dispatch(.key(.control("d")))
+        browser.dispatch(.key(.down))
+        browser.dispatch(.key(.control("d")))
+        await waitUntil("diff") { viewerText(browser) != nil }
+        let text = try #require(viewerText(browser))
+        if case .viewer(let viewer)? = browser.state.overlay {
+            #expect(viewer.title.hasPrefix("diff #\(older.id) → #\(newer.id): GET "))
+        }
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.contains(#"~ $[2→1].name: "Claude Shannon" → "Renamed""#), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("- $[0]: ") }, "\(lines)")
+        // Every changed value inside an item: the item at the old index and the one at the new
+        // index are the same item.
+        for line in lines where line.hasPrefix("~ $[") {
+            let inside = line.dropFirst("~ $[".count).prefix { $0 != "]" }
+            let indices = inside.split(separator: "→").compactMap { Int($0) }
+            let (oldIndex, newIndex) = (indices.first ?? -1, indices.last ?? -1)
+            guard oldItems.indices.contains(oldIndex), newItems.indices.contains(newIndex) else {
+                Issue.record("\(line) names no item")
+                continue
+            }
+            #expect(oldItems[oldIndex] == newItems[newIndex], "\(line) names two different items")
+        }
+        await setup.server.shutdown()
+    }
+
+    /// Waits until `request` has finished.
+    private static func finished(_ request: any Request) async {
+        await withCheckedContinuation { continuation in request.onCompletion { _ in continuation.resume() } }
+    }
+
+    /// The ids of the objects of a JSON array body, in order.
+    private static func ids(_ body: Data) throws -> [Int] {
+        let items = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])
+        return items.compactMap { $0["id"] as? Int }
+    }
+
     @Test("Enter on a history entry opens its body read-only; Ctrl-R re-sends a POST as a filled form")
     func historyOpenAndResend() async throws {
         let setup = try await setUp()
@@ -103,7 +164,7 @@ struct WorkspaceBrowserTests {
         await waitUntilAsync("recorded") { (try? await setup.workspace.history?.entries().count) == 2 }
         browser.dispatch(.key(.character("h")))
         await waitUntil("listed") { picker(browser)?.isLoading == false }
-        #expect(picker(browser)?.selected?.label.hasPrefix("POST ") == true)
+        #expect(picker(browser)?.selected?.label.contains(" POST ") == true)
         browser.dispatch(.key(.enter))
         await waitUntil("body") {
             if case .viewer? = browser.state.overlay { return true }

@@ -291,7 +291,9 @@ public final class ResourceBrowser: ResourceObserver {
             dispatch(.note("that version's body was let go to save memory: only recent bodies are kept", isError: true))
             return
         }
-        let title = "versions \(older) → \(newer) · \(state.displayPath(url))"
+        // Named as the timeline's rows name them: by their number among this resource's versions.
+        let numbers = [older, newer].map { id in versionStore.number(of: id, url: url).map { "#\($0)" } ?? "?" }
+        let title = "versions \(numbers[0]) → \(numbers[1]) · \(state.displayPath(url))"
         Task.detached(priority: .userInitiated) { [weak self] in
             let change = ChangeDetector.compare(old, new)
             await self?.dispatch(

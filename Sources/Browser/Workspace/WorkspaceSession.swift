@@ -266,7 +266,8 @@ public final class WorkspaceSession {
                 let now = Date()
                 let items = entries.map { entry in
                     PickerItem(
-                        id: String(entry.id), label: "\(entry.method) \(PercentEncoding.readable(entry.url))",
+                        id: String(entry.id),
+                        label: "#\(entry.id) \(entry.method) \(PercentEncoding.readable(entry.url))",
                         detail: [
                             entry.statusText, Format.bytes(entry.bodySize), Format.milliseconds(entry.totalTime),
                             Format.duration(now.timeIntervalSince(entry.date)) + " ago",
