@@ -227,6 +227,7 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
 
     /// Why an exchange got no response, in a few words for the history list and the head.
     static func sentence(for failure: HTTPFailure) -> String {
+        if let connection = failure.underlying as? HTTPConnectionFailure { return connection.summary }
         switch failure.kind {
         case .cancelled: return ExchangeRecord.cancelledFailure
         case .timedOut: return "timed out"
