@@ -260,6 +260,12 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.character("p")))
         browser.dispatch(.paste(#"{"who": "{{nobody}}"}"#))
         browser.dispatch(.key(.control("s")))
+        // The environment's files are checked first, off the main actor.
+        await waitUntil("the form's outcome") {
+            guard case .form(let form)? = browser.state.overlay else { return false }
+            if case .failed = form.outcome { return true }
+            return false
+        }
         guard case .form(let form)? = browser.state.overlay, case .failed(_, let message, _) = form.outcome else {
             Issue.record("expected a refused form")
             return
@@ -268,6 +274,100 @@ struct WorkspaceBrowserTests {
         #expect(message.hasSuffix("nothing was sent"))
         #expect(setup.server.requestCount(forPath: "/anything") == before + 1)
         await setup.server.shutdown()
+    }
+
+    @Test("an environment file edited outside hammock is read again before the next request, and Events says so")
+    func environmentFileEdited() async throws {
+        let setup = try await setUp(history: false)
+        let auth = "auth:\n  type: bearer\n  token: \"{{token}}\"\n"
+        let file = try setup.folder.write(".hammock/environments/dev.yaml", "item: users/1\ntoken: tok-1\n" + auth)
+        let browser = setup.browser
+        setup.workspace.selectEnvironment("dev")
+        browser.start(path: "/anything")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        #expect(Self.echoedBody(browser).contains("Bearer tok-1"))
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/{{item}}"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("users/1") { setup.server.requestCount(forPath: "/users/1") == 1 }
+
+        // Edited by another program: the next typed URL and the next load use the new values.
+        try setup.folder.write(".hammock/environments/dev.yaml", "item: users/2\ntoken: tok-2\n" + auth)
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/{{item}}"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("users/2") { setup.server.requestCount(forPath: "/users/2") == 1 }
+        #expect(setup.server.requestCount(forPath: "/users/1") == 1)
+        let notes = browser.state.events.filter { $0.detail.hasPrefix("environment dev re-read") }
+        #expect(notes.map(\.detail) == ["environment dev re-read: \(file) changed"])
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/anything"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("the echo again") { browser.state.current?.url.hasSuffix("/anything") == true }
+        browser.dispatch(.key(.character("r")))
+        await waitUntil("the new token") { Self.echoedBody(browser).contains("Bearer tok-2") }
+        #expect(browser.state.events.filter { $0.detail.hasPrefix("environment dev re-read") }.count == 1)
+        await setup.server.shutdown()
+    }
+
+    @Test("an environment file that became broken keeps the last good values and says why, with file and line")
+    func environmentFileBroken() async throws {
+        let setup = try await setUp(history: false)
+        let file = try setup.folder.write(".hammock/environments/dev.yaml", "kind: users\n")
+        let browser = setup.browser
+        setup.workspace.selectEnvironment("dev")
+        browser.start(path: "/posts")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        try setup.folder.write(".hammock/environments/dev.yaml", "kind: posts\nlist: [1, 2]\n")
+        for id in 1...2 {
+            browser.dispatch(.key(.character("g")))
+            browser.dispatch(.paste("/{{kind}}/\(id)"))
+            browser.dispatch(.key(.enter))
+            await waitUntil("users/\(id)") { setup.server.requestCount(forPath: "/users/\(id)") == 1 }
+        }
+        let problems = browser.state.events.filter { $0.detail.hasPrefix("environment dev not re-read") }
+        #expect(problems.count == 1, "said once: \(problems.map(\.detail))")
+        let problem = problems.first?.detail ?? ""
+        #expect(problem.contains("\(file), line 2: the value of “list” must be a single value"), "\(problem)")
+        #expect(problem.hasSuffix("the values read before stay in use"), "\(problem)")
+        #expect(problems.first?.kind == .error)
+        // Mended: read again, and said.
+        try setup.folder.write(".hammock/environments/dev.yaml", "kind: posts\n")
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/{{kind}}/1"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("posts/1") { setup.server.requestCount(forPath: "/posts/1") == 1 }
+        #expect(browser.state.events.contains { $0.detail == "environment dev re-read: \(file) changed" })
+        await setup.server.shutdown()
+    }
+
+    @Test("while the environment's files are looked at, commands wait in order, but q quits at once")
+    func quitDoesNotWaitForTheEnvironment() async throws {
+        let setup = try await setUp(history: false)
+        try setup.folder.write(".hammock/environments/dev.yaml", "item: users/1\n")
+        let browser = setup.browser
+        setup.workspace.selectEnvironment("dev")
+        browser.start(path: "/posts")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        var quit = false
+        browser.onEffect = { command in
+            if case .quit = command { quit = true }
+        }
+        let before = setup.server.requestCount(forPath: "/posts")
+        browser.dispatch(.key(.character("r")))
+        browser.dispatch(.key(.character("q")))
+        #expect(quit, "q did not wait for the look at the environment's files")
+        #expect(setup.server.requestCount(forPath: "/posts") == before, "the load waits for it")
+        await waitUntil("the load, once the files were looked at") {
+            setup.server.requestCount(forPath: "/posts") == before + 1
+        }
+        await setup.server.shutdown()
+    }
+
+    /// The echo of `/anything` on screen, as text.
+    private static func echoedBody(_ browser: ResourceBrowser) -> String {
+        guard case .json(let outline)? = browser.state.current?.latestData?.body else { return "" }
+        return String(decoding: outline.document.data, as: UTF8.self)
     }
 
     @Test("a pasted curl command with continuations becomes a filled form; Ctrl-Y shows the form as curl")
@@ -414,6 +514,11 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.character("p")))
         browser.dispatch(.paste("{}"))
         browser.dispatch(.key(.control("s")))
+        // The environment's files are checked first, off the main actor.
+        await waitUntil("the password prompt") {
+            if case .prompt? = browser.state.overlay { return true }
+            return false
+        }
         guard case .prompt(let prompt)? = browser.state.overlay, prompt.isSecret else {
             Issue.record("expected the password prompt")
             return
@@ -521,6 +626,8 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.character("p")))
         browser.dispatch(.paste(#"{"who": "{{who}}"}"#))
         browser.dispatch(.key(.control("y")))
+        // The environment's files are checked first, off the main actor.
+        await waitUntil("the command") { copied != nil }
         let command = try #require(copied)
         #expect(command.contains(#"--data-raw '{"who": "ada"}'"#))
         #expect(command.contains("-H 'Authorization: Bearer tok-7'"))
