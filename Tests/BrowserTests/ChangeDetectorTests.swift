@@ -41,7 +41,7 @@ struct ChangeDetectorTests {
             new: #"[{"id":2,"v":"b"},{"id":1,"v":"a"}]"#, summary: "no value changed", counts: "+0 −0 ~0"),
         Case(
             name: "reorder with ids and a change", old: #"[{"id":1,"v":"a"},{"id":2,"v":"b"}]"#,
-            new: #"[{"id":2,"v":"B"},{"id":1,"v":"a"}]"#, summary: #"[0].v "b" → "B""#, counts: "+0 −0 ~1"),
+            new: #"[{"id":2,"v":"B"},{"id":1,"v":"a"}]"#, summary: #"[1→0].v "b" → "B""#, counts: "+0 −0 ~1"),
         Case(
             name: "many changes", old: #"{"a":1,"b":2,"c":3,"d":4}"#, new: #"{"a":9,"b":9,"e":5}"#,
             summary: "+1 −2 ~2  a 1 → 9 …", counts: "+1 −2 ~2"),
@@ -106,5 +106,26 @@ struct ChangeDetectorTests {
         #expect(lines[0] == "@@ +1 −0 ~1 (JSON, by path)")
         #expect(lines.contains(#"~ $.status: "paid" → "shipped""#))
         #expect(lines.contains("+ $.items[1]: 2"))
+    }
+
+    @Test("a change inside an element matched by id names where it was and where it is")
+    func movedElement() throws {
+        // Sorted newest first: the item that changed moved from index 2 to index 0.
+        let old = #"{"items":[{"id":"a","quantity":5},{"id":"b","quantity":3},{"id":"c","quantity":1}]}"#
+        let new = #"{"items":[{"id":"c","quantity":2},{"id":"a","quantity":5},{"id":"b","quantity":4},{"id":"d"}]}"#
+        let change = ChangeDetector.compare(try Self.json(old), try Self.json(new))
+        let lines = change.diffText.components(separatedBy: "\n")
+        #expect(lines.contains("~ $.items[2→0].quantity: 1 → 2"), "\(lines)")
+        #expect(lines.contains("~ $.items[1→2].quantity: 3 → 4"), "\(lines)")
+        #expect(lines.contains(#"+ $.items[3]: {"id":"d"}"#), "an added element has only its new index")
+        #expect(change.summary.hasPrefix("+1 −0 ~2  items[1→2].quantity 3 → 4"), "\(change.summary)")
+        let removal = ChangeDetector.compare(
+            try Self.json(#"[{"id":1},{"id":2,"v":1}]"#), try Self.json(#"[{"id":2,"v":2}]"#))
+        #expect(removal.diffText.components(separatedBy: "\n").contains("- $[0]: {\"id\":1}"))
+        #expect(removal.diffText.components(separatedBy: "\n").contains("~ $[1→0].v: 1 → 2"))
+        // An element that stayed where it was has one index, as arrays compared by position do.
+        let stayed = ChangeDetector.compare(
+            try Self.json(#"[{"id":1,"v":1},{"id":2}]"#), try Self.json(#"[{"id":1,"v":2},{"id":3}]"#))
+        #expect(stayed.diffText.components(separatedBy: "\n").contains("~ $[0].v: 1 → 2"))
     }
 }

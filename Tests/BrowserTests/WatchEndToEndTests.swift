@@ -176,4 +176,86 @@ struct WatchEndToEndTests {
         let authorization = headers.first { ($0["name"] as? String)?.lowercased() == "authorization" }
         #expect(authorization != nil && (authorization?["value"] as? String)?.contains("sekrit") == false)
     }
+
+    @Test("a body too large for the session log is in the HAR with its real size and why it was left out")
+    func harBodyLeftOut() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.shutdown() } }
+        let browser = Fixtures.resourceBrowser(on: server)
+        let path = "large"
+        browser.start(path: path)
+        await waitUntil("the large body") {
+            browser.state.resources[server.baseURL.absoluteString + path]?.latestData != nil
+        }
+        let folder = try TemporaryFolder(prefix: "hammock-har")
+        let file = folder.path("session.har")
+        browser.dispatch(.key(.character("E")))
+        browser.dispatch(.key(.control("u")))
+        browser.dispatch(.paste(file))
+        browser.dispatch(.key(.enter))
+        await waitUntil("the HAR note") { browser.state.status?.text.contains("as HAR 1.2 to") == true }
+        let note = browser.state.events.last { $0.detail.contains("as HAR 1.2 to") }?.detail ?? ""
+        #expect(note.hasSuffix("; 1 body left out: larger than the 1 MiB the session log keeps of one body"), "\(note)")
+
+        let data = try #require(FileManager.default.contents(atPath: file))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let entries = try #require((root["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+        let entry = try #require(
+            entries.first { (($0["request"] as? [String: Any])?["url"] as? String)?.hasSuffix(path) == true })
+        let response = try #require(entry["response"] as? [String: Any])
+        let headers = try #require(response["headers"] as? [[String: Any]])
+        let length = try #require(
+            headers.first { ($0["name"] as? String)?.lowercased() == "content-length" }
+                .flatMap { ($0["value"] as? String).flatMap(Int.init) })
+        #expect(length > ExchangeRecorder.maximumSessionBodyBytes)
+        let content = try #require(response["content"] as? [String: Any])
+        #expect(content["size"] as? Int == length)
+        #expect(response["bodySize"] as? Int == length)
+        #expect(content["text"] == nil)
+        #expect(
+            content["comment"] as? String
+                == "The body, \(length) bytes, was left out: larger than the 1 MiB the session log keeps of one body.")
+    }
+
+    @Test("the timeline numbers each version of a resource, and a diff's title names the rows it compares")
+    func timelineNumbers() async throws {
+        let (browser, server) = try await Self.browser()
+        defer { Task { await server.shutdown() } }
+        let counter = server.baseURL.absoluteString + "live/counter"
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.key(.control("u")))
+        browser.dispatch(.paste("/live/counter"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("the first version") { browser.state.versions[counter]?.count == 1 }
+        for count in 2...3 {
+            // The counter steps every 300 ms: once a step has passed, a load brings a new version.
+            await waitForClock(toPass: Date.timeIntervalSinceReferenceDate, by: 0.35)
+            browser.dispatch(.key(.character("r")))
+            await waitUntil("version \(count)") { browser.state.versions[counter]?.count == count }
+        }
+        // The index loaded first is the run's first version: this resource's ids start later.
+        #expect(browser.state.versions[counter]?.first?.id != 1)
+        browser.dispatch(.key(.character("T")))
+        guard case .picker(let picker)? = browser.state.overlay else {
+            Issue.record("T opened no timeline")
+            return
+        }
+        #expect(picker.items.map { String($0.label.prefix(3)) } == ["#3 ", "#2 ", "#1 "])
+        // Enter on the newest compares it with the one before.
+        browser.dispatch(.key(.enter))
+        await waitUntil("the diff") { Self.viewerTitle(browser) != nil }
+        #expect(Self.viewerTitle(browser) == "versions #2 → #3 · /live/counter")
+        // Ctrl-D marks the newest, Ctrl-D on the oldest compares the two.
+        browser.dispatch(.key(.escape))
+        browser.dispatch(.key(.control("d")))
+        browser.dispatch(.key(.down))
+        browser.dispatch(.key(.down))
+        browser.dispatch(.key(.control("d")))
+        await waitUntil("the second diff") { Self.viewerTitle(browser) == "versions #1 → #3 · /live/counter" }
+    }
+
+    private static func viewerTitle(_ browser: ResourceBrowser) -> String? {
+        if case .viewer(let viewer)? = browser.state.overlay { return viewer.title }
+        return nil
+    }
 }

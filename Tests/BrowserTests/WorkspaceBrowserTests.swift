@@ -22,8 +22,8 @@ struct WorkspaceBrowserTests {
         let workspace: WorkspaceSession
     }
 
-    func setUp(history: Bool = true, cookies: Bool = false) async throws -> Setup {
-        let server = try await DemoServer.start()
+    func setUp(history: Bool = true, cookies: Bool = false, liveStep: Duration = .seconds(2)) async throws -> Setup {
+        let server = try await DemoServer.start(liveStep: liveStep)
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path(".hammock"), withIntermediateDirectories: true)
         let recorder = ExchangeRecorder()
@@ -98,8 +98,69 @@ struct WorkspaceBrowserTests {
         #expect(picker(browser)?.items.isEmpty == true)
         browser.start(path: "/users/1")
         await waitUntil("the new exchange in the open list") { picker(browser)?.items.count == 1 }
-        #expect(picker(browser)?.selected?.label.hasPrefix("GET ") == true)
+        #expect(picker(browser)?.selected?.label.contains(" GET ") == true)
         await setup.server.shutdown()
+    }
+
+    @Test("a history diff of a list matched by id names each changed item where it was and where it is")
+    func historyDiffOfMovedItems() async throws {
+        let setup = try await setUp()
+        let browser = setup.browser
+        browser.start(path: "/users")
+        await waitUntil("first") { browser.state.current?.latestData != nil }
+        // On the server, user 1 goes and user 3 is renamed: user 3 moves from index 2 to 1.
+        await Self.finished(browser.service.resource("/users/1").request(.delete))
+        await Self.finished(browser.service.resource("/users/3").request(.patch, json: ["name": "Renamed"]))
+        browser.dispatch(.key(.character("r")))
+        await waitUntil("second") { setup.server.requestCount(forPath: "/users") == 2 }
+        await waitUntilAsync("recorded") { (try? await setup.workspace.history?.entries().count) == 4 }
+        let store = try #require(setup.workspace.history)
+        let loads = try await store.entries(matching: "GET").filter { $0.url.hasSuffix("/users") }
+        let (newer, older) = (try #require(loads.first), try #require(loads.last))
+        let oldItems = try Self.ids(try #require(try await store.body(of: older.id)))
+        let newItems = try Self.ids(try #require(try await store.body(of: newer.id)))
+        #expect(oldItems.firstIndex(of: 3) == 2 && newItems.firstIndex(of: 3) == 1)
+        browser.dispatch(.key(.character("h")))
+        await waitUntil("listed") { picker(browser)?.isLoading == false }
+        browser.dispatch(.paste("GET"))
+        // The rows carry the numbers the diff's title names.
+        let url = setup.server.baseURL.absoluteString + "users"
+        #expect(picker(browser)?.visibleItems.map(\.label) == ["#\(newer.id) GET \(url)", "#\(older.id) GET \(url)"])
+        browser.dispatch(.key(.control("d")))
+        browser.dispatch(.key(.down))
+        browser.dispatch(.key(.control("d")))
+        await waitUntil("diff") { viewerText(browser) != nil }
+        let text = try #require(viewerText(browser))
+        if case .viewer(let viewer)? = browser.state.overlay {
+            #expect(viewer.title.hasPrefix("diff #\(older.id) → #\(newer.id): GET "))
+        }
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.contains(#"~ $[2→1].name: "Claude Shannon" → "Renamed""#), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("- $[0]: ") }, "\(lines)")
+        // Every changed value inside an item: the item at the old index and the one at the new
+        // index are the same item.
+        for line in lines where line.hasPrefix("~ $[") {
+            let inside = line.dropFirst("~ $[".count).prefix { $0 != "]" }
+            let indices = inside.split(separator: "→").compactMap { Int($0) }
+            let (oldIndex, newIndex) = (indices.first ?? -1, indices.last ?? -1)
+            guard oldItems.indices.contains(oldIndex), newItems.indices.contains(newIndex) else {
+                Issue.record("\(line) names no item")
+                continue
+            }
+            #expect(oldItems[oldIndex] == newItems[newIndex], "\(line) names two different items")
+        }
+        await setup.server.shutdown()
+    }
+
+    /// Waits until `request` has finished.
+    private static func finished(_ request: any Request) async {
+        await withCheckedContinuation { continuation in request.onCompletion { _ in continuation.resume() } }
+    }
+
+    /// The ids of the objects of a JSON array body, in order.
+    private static func ids(_ body: Data) throws -> [Int] {
+        let items = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])
+        return items.compactMap { $0["id"] as? Int }
     }
 
     @Test("Enter on a history entry opens its body read-only; Ctrl-R re-sends a POST as a filled form")
@@ -117,9 +178,10 @@ struct WorkspaceBrowserTests {
         await waitUntilAsync("recorded") { (try? await setup.workspace.history?.entries().count) == 3 }
         browser.dispatch(.key(.character("h")))
         await waitUntil("listed") { picker(browser)?.isLoading == false }
-        #expect(picker(browser)?.selected?.label.hasPrefix("GET ") == true)
+        #expect(picker(browser)?.selected?.label.contains(" GET ") == true)
         browser.dispatch(.key(.down))
-        #expect(picker(browser)?.selected?.label.hasPrefix("POST ") == true)
+        #expect(picker(browser)?.selected?.label.contains(" POST ") == true)
+        #expect(picker(browser)?.selected?.label.contains(" POST ") == true)
         browser.dispatch(.key(.enter))
         await waitUntil("body") {
             if case .viewer? = browser.state.overlay { return true }
@@ -215,6 +277,12 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.character("p")))
         browser.dispatch(.paste(#"{"who": "{{nobody}}"}"#))
         browser.dispatch(.key(.control("s")))
+        // The environment's files are checked first, off the main actor.
+        await waitUntil("the form's outcome") {
+            guard case .form(let form)? = browser.state.overlay else { return false }
+            if case .failed = form.outcome { return true }
+            return false
+        }
         guard case .form(let form)? = browser.state.overlay, case .failed(_, let message, _) = form.outcome else {
             Issue.record("expected a refused form")
             return
@@ -223,6 +291,100 @@ struct WorkspaceBrowserTests {
         #expect(message.hasSuffix("nothing was sent"))
         #expect(setup.server.requestCount(forPath: "/anything") == before + 1)
         await setup.server.shutdown()
+    }
+
+    @Test("an environment file edited outside hammock is read again before the next request, and Events says so")
+    func environmentFileEdited() async throws {
+        let setup = try await setUp(history: false)
+        let auth = "auth:\n  type: bearer\n  token: \"{{token}}\"\n"
+        let file = try setup.folder.write(".hammock/environments/dev.yaml", "item: users/1\ntoken: tok-1\n" + auth)
+        let browser = setup.browser
+        setup.workspace.selectEnvironment("dev")
+        browser.start(path: "/anything")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        #expect(Self.echoedBody(browser).contains("Bearer tok-1"))
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/{{item}}"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("users/1") { setup.server.requestCount(forPath: "/users/1") == 1 }
+
+        // Edited by another program: the next typed URL and the next load use the new values.
+        try setup.folder.write(".hammock/environments/dev.yaml", "item: users/2\ntoken: tok-2\n" + auth)
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/{{item}}"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("users/2") { setup.server.requestCount(forPath: "/users/2") == 1 }
+        #expect(setup.server.requestCount(forPath: "/users/1") == 1)
+        let notes = browser.state.events.filter { $0.detail.hasPrefix("environment dev re-read") }
+        #expect(notes.map(\.detail) == ["environment dev re-read: \(file) changed"])
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/anything"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("the echo again") { browser.state.current?.url.hasSuffix("/anything") == true }
+        browser.dispatch(.key(.character("r")))
+        await waitUntil("the new token") { Self.echoedBody(browser).contains("Bearer tok-2") }
+        #expect(browser.state.events.filter { $0.detail.hasPrefix("environment dev re-read") }.count == 1)
+        await setup.server.shutdown()
+    }
+
+    @Test("an environment file that became broken keeps the last good values and says why, with file and line")
+    func environmentFileBroken() async throws {
+        let setup = try await setUp(history: false)
+        let file = try setup.folder.write(".hammock/environments/dev.yaml", "kind: users\n")
+        let browser = setup.browser
+        setup.workspace.selectEnvironment("dev")
+        browser.start(path: "/posts")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        try setup.folder.write(".hammock/environments/dev.yaml", "kind: posts\nlist: [1, 2]\n")
+        for id in 1...2 {
+            browser.dispatch(.key(.character("g")))
+            browser.dispatch(.paste("/{{kind}}/\(id)"))
+            browser.dispatch(.key(.enter))
+            await waitUntil("users/\(id)") { setup.server.requestCount(forPath: "/users/\(id)") == 1 }
+        }
+        let problems = browser.state.events.filter { $0.detail.hasPrefix("environment dev not re-read") }
+        #expect(problems.count == 1, "said once: \(problems.map(\.detail))")
+        let problem = problems.first?.detail ?? ""
+        #expect(problem.contains("\(file), line 2: the value of “list” must be a single value"), "\(problem)")
+        #expect(problem.hasSuffix("the values read before stay in use"), "\(problem)")
+        #expect(problems.first?.kind == .error)
+        // Mended: read again, and said.
+        try setup.folder.write(".hammock/environments/dev.yaml", "kind: posts\n")
+        browser.dispatch(.key(.character("g")))
+        browser.dispatch(.paste("/{{kind}}/1"))
+        browser.dispatch(.key(.enter))
+        await waitUntil("posts/1") { setup.server.requestCount(forPath: "/posts/1") == 1 }
+        #expect(browser.state.events.contains { $0.detail == "environment dev re-read: \(file) changed" })
+        await setup.server.shutdown()
+    }
+
+    @Test("while the environment's files are looked at, commands wait in order, but q quits at once")
+    func quitDoesNotWaitForTheEnvironment() async throws {
+        let setup = try await setUp(history: false)
+        try setup.folder.write(".hammock/environments/dev.yaml", "item: users/1\n")
+        let browser = setup.browser
+        setup.workspace.selectEnvironment("dev")
+        browser.start(path: "/posts")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        var quit = false
+        browser.onEffect = { command in
+            if case .quit = command { quit = true }
+        }
+        let before = setup.server.requestCount(forPath: "/posts")
+        browser.dispatch(.key(.character("r")))
+        browser.dispatch(.key(.character("q")))
+        #expect(quit, "q did not wait for the look at the environment's files")
+        #expect(setup.server.requestCount(forPath: "/posts") == before, "the load waits for it")
+        await waitUntil("the load, once the files were looked at") {
+            setup.server.requestCount(forPath: "/posts") == before + 1
+        }
+        await setup.server.shutdown()
+    }
+
+    /// The echo of `/anything` on screen, as text.
+    private static func echoedBody(_ browser: ResourceBrowser) -> String {
+        guard case .json(let outline)? = browser.state.current?.latestData?.body else { return "" }
+        return String(decoding: outline.document.data, as: UTF8.self)
     }
 
     @Test("a pasted curl command with continuations becomes a filled form; Ctrl-Y shows the form as curl")
@@ -387,6 +549,11 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.character("p")))
         browser.dispatch(.paste("{}"))
         browser.dispatch(.key(.control("s")))
+        // The environment's files are checked first, off the main actor.
+        await waitUntil("the password prompt") {
+            if case .prompt? = browser.state.overlay { return true }
+            return false
+        }
         guard case .prompt(let prompt)? = browser.state.overlay, prompt.isSecret else {
             Issue.record("expected the password prompt")
             return
@@ -495,6 +662,8 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.character("p")))
         browser.dispatch(.paste(#"{"who": "{{who}}"}"#))
         browser.dispatch(.key(.control("y")))
+        // The environment's files are checked first, off the main actor.
+        await waitUntil("the command") { copied != nil }
         let command = try #require(copied)
         #expect(command.contains(#"--data-raw '{"who": "ada"}'"#))
         #expect(command.contains("-H 'Authorization: Bearer tok-7'"))

@@ -77,13 +77,28 @@ struct HTTPTransportTests {
         #expect(failure.kind == .invalidURL)
     }
 
-    @Test("a refused connection is cannotConnect")
+    @Test("a refused connection is cannotConnect, explained with the server's address")
     func refused() async throws {
-        let server = try await DemoServer.start()
-        let url = server.baseURL.appendingPathComponent("text")
-        await server.shutdown()
+        // A port no server can take meanwhile (a stopped server's port may be reused by another
+        // test's server at once).
+        let port = try ClosedPort.make()
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/text"))
         let failure = try #require(await failure(of: request(url)))
-        #expect(failure.kind == .cannotConnect)
+        #expect(failure.kind == .cannotConnect, "\(String(reflecting: failure.underlying))")
+        let connection = try #require(failure.underlying as? HTTPConnectionFailure)
+        #expect(connection.problem == .refused)
+        #expect(connection.address == "127.0.0.1:\(port)")
+        #expect(connection.summary == "connection refused by 127.0.0.1:\(port)")
+    }
+
+    @Test("a reset is connectionClosed, explained as a reset by the server")
+    func reset() async throws {
+        let server = try ResettingServer()
+        defer { server.stop() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/text"))
+        let failure = try #require(await failure(of: request(url)))
+        #expect(failure.kind == .connectionClosed, "\(String(reflecting: failure.underlying))")
+        #expect((failure.underlying as? HTTPConnectionFailure)?.problem == .reset(afterHead: false))
     }
 
     @Test("a body over the limit fails with the limit")

@@ -40,6 +40,36 @@ struct HostileServerEndToEndTests {
         await server.shutdown()
     }
 
+    @Test("a refused port, an unknown host and a reset each say which, in latestError and the response head")
+    func connectionFailures() async throws {
+        let port = try ClosedPort.make()
+        let resetting = try ResettingServer()
+        defer { resetting.stop() }
+        let session = try TmuxSession(arguments: ["--no-cache", "--no-history", "http://127.0.0.1:\(port)/items"])
+        defer { session.close() }
+        // latestError wraps the sentence: its start is enough.
+        await session.waitFor("Could not connect to 127.0.0.1:\(port):")
+        try session.keys("m")
+        await session.waitFor("no response: connection refused by 127.0.0.1:\(port)")
+        try session.keys("m")
+
+        try session.keys("g")
+        try session.keys("C-u")
+        try session.type("http://something.invalid/items")
+        try session.keys("Enter")
+        await session.waitFor("Unknown host something.invalid:")
+        try session.keys("m")
+        await session.waitFor("no response: unknown host something.invalid")
+        try session.keys("m")
+
+        try session.keys("g")
+        try session.keys("C-u")
+        try session.type("http://127.0.0.1:\(resetting.port)/items")
+        try session.keys("Enter")
+        let screen = await session.waitFor("The server at 127.0.0.1:\(resetting.port) reset")
+        #expect(!screen.contains("Could not connect to the server"))
+    }
+
     @Test("a stalled server ends at --timeout, and the sentence names the option")
     func readTimeout() async throws {
         let server = try await SharedDemoServer.get()

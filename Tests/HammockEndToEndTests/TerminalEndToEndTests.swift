@@ -49,6 +49,47 @@ struct TerminalEndToEndTests {
         await server.shutdown()
     }
 
+    /// Home / End pairs as terminals send them: VT220 and tmux, rxvt, xterm outside keypad mode,
+    /// then with Ctrl (xterm and tmux), Shift (the VT220 form) and Ctrl (rxvt).
+    static let homeEndSequences = [
+        ("\u{1B}[1~", "\u{1B}[4~"), ("\u{1B}[7~", "\u{1B}[8~"), ("\u{1B}[H", "\u{1B}[F"),
+        ("\u{1B}[1;5H", "\u{1B}[1;5F"), ("\u{1B}[1;2~", "\u{1B}[4;2~"), ("\u{1B}[7^", "\u{1B}[8^"),
+    ]
+
+    @Test(
+        "Home and End move in a form and in latestData however the terminal sends them",
+        arguments: ["xterm-256color", "tmux-256color"])
+    func homeAndEnd(term: String) async throws {
+        let server = try await DemoServer.start()
+        let session = try TmuxSession(
+            arguments: ["--no-cache", server.baseURL.absoluteString + "large?count=300"], environment: ["TERM": term])
+        defer { session.close() }
+        await session.waitFor("\"item 0\"")
+        // latestData: End shows the last item, Home the first again.
+        for (home, end) in Self.homeEndSequences {
+            try session.sendBytes(end)
+            await session.waitFor("\"item 299\"")
+            try session.sendBytes(home)
+            await session.waitForAbsence(of: "\"item 299\"")
+            await session.waitFor("\"item 0\"")
+        }
+        // A form's body: each pair wraps the line in one more < and >.
+        try session.keys("p")
+        await session.waitFor("request(.post, …)")
+        try session.type("abc")
+        for (round, (home, end)) in Self.homeEndSequences.enumerated() {
+            try session.sendBytes(home)
+            try session.type("<")
+            try session.sendBytes(end)
+            try session.type(">")
+            let brackets = round + 1
+            await session.waitFor(
+                String(repeating: "<", count: brackets) + "abc" + String(repeating: ">", count: brackets))
+        }
+        #expect(session.capture().contains("request(.post, …)"), "the form is still open")
+        await server.shutdown()
+    }
+
     @Test("Ctrl-L repaints what another program wrote over the screen")
     func redraw() async throws {
         let session = try TmuxSession(arguments: ["--no-cache"])

@@ -133,6 +133,9 @@ struct WorkspaceEndToEndTests {
         try session.keys("h")
         await session.waitFor("history  2 of 2")
         await session.waitFor("GET \(url)  200 OK", count: 2)
+        // Each row shows the number the diff's title names.
+        let listed = await session.waitFor("#2 GET \(url)")
+        #expect(listed.contains("#1 GET \(url)"), "\(listed)")
         // Newest first: Down selects the first load.
         try session.keys("Down")
         try session.keys("Enter")

@@ -31,13 +31,45 @@ struct BadInputTests {
         #expect(unusual.userMessage == "Server error")
     }
 
-    @Test("connection refused")
+    @Test("a refused port names the host and port")
     func connectionRefused() async throws {
         let port = try ClosedPort.make()
         let service = Service(baseURL: "http://127.0.0.1:\(port)/")
         let error = try await loadError("/anything", service: service)
         #expect(error.cause is RequestError.Cause.ConnectionFailed)
-        #expect(error.userMessage == "Could not connect to the server")
+        #expect(
+            error.userMessage
+                == "Could not connect to 127.0.0.1:\(port): the connection was refused (nothing listens on that port)")
+    }
+
+    @Test("a host name that does not resolve is an unknown host, named")
+    func unknownHost() async throws {
+        let service = Service(baseURL: "http://something.invalid:8080/")
+        let error = try await loadError("/anything", service: service)
+        #expect(error.cause is RequestError.Cause.ConnectionFailed)
+        #expect(error.userMessage == "Unknown host something.invalid: the name does not resolve (DNS lookup failed)")
+    }
+
+    @Test("a connection the server resets says so, not that it could not connect")
+    func connectionReset() async throws {
+        let server = try ResettingServer()
+        defer { server.stop() }
+        let service = Service(baseURL: "http://127.0.0.1:\(server.port)/")
+        let error = try await loadError("/anything", service: service)
+        #expect(error.cause is RequestError.Cause.ConnectionClosed)
+        #expect(error.userMessage == "The server at 127.0.0.1:\(server.port) reset the connection")
+    }
+
+    @Test("a connection attempt nobody answers times out while connecting")
+    func connectTimeout() async throws {
+        let port = try UnansweredPort.make()
+        let provider = AsyncHTTPClientProvider(settings: HTTPClientSettings(connectTimeout: 0.5))
+        let service = Service(baseURL: "http://127.0.0.1:\(port)/", networking: provider)
+        let error = try await loadError("/anything", service: service)
+        #expect(error.cause is RequestError.Cause.TimedOut)
+        #expect(
+            error.userMessage
+                == "Timed out connecting to 127.0.0.1:\(port): no answer within 0.5 s (the connect timeout)")
     }
 
     @Test("a body over the limit and a compression bomb fail with sentences naming the limit; data stays")

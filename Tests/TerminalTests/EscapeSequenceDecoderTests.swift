@@ -47,6 +47,38 @@ struct EscapeSequenceDecoderTests {
         #expect(Self.decode(TerminalInputTests.keys("\u{1B}[98;4u")) == [.key(.alt("B"))])
     }
 
+    @Test(
+        "Home and End arrive as such however the terminal sends them, modifiers or not",
+        arguments: [
+            // VT220 / tmux, rxvt, xterm without keypad mode, SS3 (xterm's keypad mode).
+            ("\u{1B}[1~", "\u{1B}[4~"), ("\u{1B}[7~", "\u{1B}[8~"), ("\u{1B}[H", "\u{1B}[F"),
+            ("\u{1B}OH", "\u{1B}OF"),
+            // With Shift, Alt or Ctrl: xterm and tmux, the VT220 form, rxvt's own finals.
+            ("\u{1B}[1;5H", "\u{1B}[1;5F"), ("\u{1B}[1;2H", "\u{1B}[1;3F"), ("\u{1B}[1;5~", "\u{1B}[4;2~"),
+            ("\u{1B}[7^", "\u{1B}[8^"), ("\u{1B}[7$", "\u{1B}[8$"), ("\u{1B}[7@", "\u{1B}[8@"),
+        ])
+    func homeAndEnd(home: String, end: String) {
+        #expect(Self.decode(TerminalInputTests.keys(home)) == [.key(.home)], "\(home.debugDescription)")
+        #expect(Self.decode(TerminalInputTests.keys(end)) == [.key(.end)], "\(end.debugDescription)")
+        // Whatever follows in the same read is typed as itself.
+        #expect(
+            Self.decode(TerminalInputTests.keys("a" + home + "b" + end + "c"))
+                == [.key(.character("a")), .key(.home), .key(.character("b")), .key(.end), .key(.character("c"))])
+    }
+
+    @Test("Delete, PgUp and PgDn in their VT220 form, modifiers or not")
+    func editingKeys() {
+        #expect(Self.decode(TerminalInputTests.keys("\u{1B}[3~")) == [.key(.delete)])
+        #expect(Self.decode(TerminalInputTests.keys("\u{1B}[5;5~")) == [.key(.pageUp)])
+        #expect(Self.decode(TerminalInputTests.keys("\u{1B}[6$")) == [.key(.pageDown)])
+    }
+
+    @Test("Esc O followed by anything but H or F stays Alt-O")
+    func altCapitalO() {
+        #expect(Self.decode(TerminalInputTests.keys("\u{1B}Ox")) == [.key(.alt("O")), .key(.character("x"))])
+        #expect(Self.decode(TerminalInputTests.keys("\u{1B}O")) == [.key(.alt("O"))])
+    }
+
     @Test("pasted text passes through untouched")
     func paste() {
         let inputs: [TerminalInput] = [.paste("\u{1B}b"), .key(.escape), .key(.character("f"))]

@@ -117,6 +117,12 @@ public final class TmuxSession {
         try tmux(["paste-buffer", "-p", "-r", "-d", "-b", "hammock-paste", "-t", "main"])
     }
 
+    /// Sends `text`'s bytes as they are, as a terminal sends a key's escape sequence
+    /// (`"\u{1B}[1~"`), whatever tmux would send for a key of that name.
+    public func sendBytes(_ text: String) throws {
+        try tmux(["send-keys", "-t", "main", "-H"] + text.utf8.map { String($0, radix: 16) })
+    }
+
     /// The visible screen text.
     public func capture() -> String { (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "" }
 

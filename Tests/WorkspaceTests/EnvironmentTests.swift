@@ -81,4 +81,23 @@ struct EnvironmentTests {
         #expect(EnvironmentVariable(name: "password", value: "abc").maskedValue == "••••••")
         #expect(EnvironmentVariable(name: "base", value: "http://x").description == "base = http://x")
     }
+
+    @Test("a stamp changes when the environment's file or _shared.yaml is written, created or removed")
+    func stamps() throws {
+        let folder = try TemporaryFolder()
+        let own = try folder.write("environments/dev.yaml", "a: 1\n")
+        let set = RequestCollection(folder: folder.path).environments
+        let first = set.stamp(of: "dev")
+        #expect(set.stamp(of: "dev") == first, "nothing changed, nothing read")
+        // Written in place: the inode stays, the size and times move.
+        try Data("a: 22\n".utf8).write(to: URL(fileURLWithPath: own))
+        let second = set.stamp(of: "dev")
+        #expect(second != first)
+        #expect(second.changedFiles(since: first) == [own])
+        let shared = try folder.write("environments/_shared.yaml", "b: 1\n")
+        let third = set.stamp(of: "dev")
+        #expect(third.changedFiles(since: second) == [shared])
+        try FileManager.default.removeItem(atPath: shared)
+        #expect(set.stamp(of: "dev").changedFiles(since: third) == [shared])
+    }
 }

@@ -318,6 +318,64 @@ struct HARLogTests {
         #expect((kept?["text"] as? String)?.count == 1000)
     }
 
+    @Test("a body the caller did not keep keeps its real size and says why it is missing")
+    func bodyLeftOutByTheCaller() throws {
+        let size = 11_634_112
+        let exchange = HARExchange(
+            startedDate: Self.start, method: "PUT", url: "https://example.com/big",
+            requestHeaders: [HeaderField(name: "Content-Type", value: "application/json")],
+            requestBodyLeftOut: HARLeftOutBody(size: 2_000_000, reason: "too large to keep"), statusCode: 200,
+            responseHeaders: [
+                HeaderField(name: "Content-Type", value: "application/json"),
+                HeaderField(name: "Content-Length", value: String(size)),
+            ],
+            responseBodyLeftOut: HARLeftOutBody(size: size, reason: "let go to save memory"), totalTime: 0.5)
+        let compressed = HARExchange(
+            startedDate: Self.start, method: "GET", url: "https://example.com/gz", statusCode: 200,
+            responseHeaders: [
+                HeaderField(name: "Content-Encoding", value: "gzip"),
+                HeaderField(name: "Content-Length", value: "4000"),
+            ],
+            responseBodyLeftOut: HARLeftOutBody(size: 90_000, reason: "let go to save memory"), totalTime: 0.5)
+        let entries = try Self.entries([exchange, compressed])
+
+        let response = try #require(entries[0]["response"] as? [String: Any])
+        let content = try #require(response["content"] as? [String: Any])
+        #expect(Self.number(content["size"]) == Double(size))
+        #expect(Self.number(response["bodySize"]) == Double(size))
+        #expect(content["text"] == nil)
+        #expect(content["comment"] as? String == "The body, 11634112 bytes, was left out: let go to save memory.")
+
+        let request = try #require(entries[0]["request"] as? [String: Any])
+        #expect(Self.number(request["bodySize"]) == 2_000_000)
+        let postData = try #require(request["postData"] as? [String: Any])
+        #expect(postData["mimeType"] as? String == "application/json")
+        #expect(postData["comment"] as? String == "The body, 2000000 bytes, was left out: too large to keep.")
+
+        let encoded = try #require(entries[1]["response"] as? [String: Any])
+        #expect(Self.number((encoded["content"] as? [String: Any])?["size"]) == 90_000)
+        #expect(Self.number(encoded["bodySize"]) == 4000, "on the wire: the Content-Length of the encoded body")
+    }
+
+    @Test("the bodies left out are listed with their reasons, the limit's own included")
+    func leftOutList() {
+        let exchanges = [
+            HARExchange(
+                startedDate: Self.start, method: "GET", url: "https://example.com/a", statusCode: 200,
+                responseBodyLeftOut: HARLeftOutBody(size: 5, reason: "let go"), totalTime: 0),
+            HARExchange(
+                startedDate: Self.start, method: "GET", url: "https://example.com/b", statusCode: 200,
+                responseBody: Data(count: 2000), totalTime: 0),
+            HARExchange(
+                startedDate: Self.start, method: "GET", url: "https://example.com/c", statusCode: 200,
+                responseBody: Data(count: 10), totalTime: 0),
+        ]
+        let leftOut = HARLog.leftOutBodies(of: exchanges, maximumBodyBytes: 1000)
+        #expect(leftOut.map(\.size) == [5, 2000])
+        #expect(leftOut.first?.reason == "let go")
+        #expect(leftOut.last?.reason == "larger than 1000 bytes, the most this file holds of one body")
+    }
+
     @Test("an exchange without a response has status 0, an _error and no content")
     func failedExchange() throws {
         let entry = try #require(try Self.entries(Self.sample).last)

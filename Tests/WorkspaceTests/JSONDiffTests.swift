@@ -76,7 +76,7 @@ private let smallCases: [JSONDiffCase] = [
     JSONDiffCase(
         name: "objects with ids: an insertion at the front is one addition",
         old: #"[{"id":1,"v":"a"},{"id":2,"v":"b"}]"#, new: #"[{"id":0,"v":"z"},{"id":1,"v":"a"},{"id":2,"v":"B"}]"#,
-        expected: [#"~ $[2].v: "b" → "B""#, #"+ $[0]: {"id":0,"v":"z"}"#]),
+        expected: [#"~ $[1→2].v: "b" → "B""#, #"+ $[0]: {"id":0,"v":"z"}"#]),
     JSONDiffCase(
         name: "objects with ids: reordering alone is not a change, a removal is one",
         old: #"[{"id":"a"},{"id":"b"},{"id":"c"}]"#, new: #"[{"id":"c"},{"id":"a"}]"#,
@@ -95,13 +95,17 @@ private let smallCases: [JSONDiffCase] = [
     JSONDiffCase(
         name: "repeated ids give way to the next key that is unique",
         old: #"[{"id":1,"name":"a","v":1},{"id":1,"name":"b","v":2}]"#,
-        new: #"[{"id":1,"name":"b","v":2},{"id":1,"name":"a","v":3}]"#, expected: ["~ $[1].v: 1 → 3"]),
+        new: #"[{"id":1,"name":"b","v":2},{"id":1,"name":"a","v":3}]"#, expected: ["~ $[0→1].v: 1 → 3"]),
     JSONDiffCase(
         name: "_id, uuid, key and name serve when id is missing",
         old: #"{"a":[{"_id":"x","v":1},{"_id":"y","v":2}],"b":[{"name":"n1","v":1},{"name":"n2","v":2}]}"#,
         new:
             #"{"a":[{"_id":"y","v":2},{"_id":"x","v":9}],"b":[{"name":"n0","v":0},{"name":"n1","v":1},{"name":"n2","v":2}]}"#,
-        expected: ["~ $.a[1].v: 1 → 9", #"+ $.b[0]: {"name":"n0","v":0}"#]),
+        expected: ["~ $.a[0→1].v: 1 → 9", #"+ $.b[0]: {"name":"n0","v":0}"#]),
+    JSONDiffCase(
+        name: "objects with ids: inside an element that moved, every change names both of its positions",
+        old: #"[{"id":1},{"id":2,"tags":["x","y"],"n":1}]"#, new: #"[{"id":2,"tags":["x","z","w"]},{"id":1}]"#,
+        expected: [#"~ $[1→0].tags[1]: "y" → "z""#, #"+ $[1→0].tags[2]: "w""#, #"- $[1→0].n: 1"#]),
     JSONDiffCase(
         name: "repeated ids fall back to positions",
         old: #"[{"id":1,"v":1},{"id":1,"v":2}]"#, new: #"[{"id":1,"v":1},{"id":1,"v":3}]"#,
@@ -153,6 +157,21 @@ struct JSONDiffTests {
         #expect(result.changes.last?.kind == .removed)
         #expect(result.changes.last?.newEntry == nil)
         #expect(JSONDiffPath().description == "$")
+    }
+
+    @Test("a path through an element that moved reads in either document")
+    func movedElementPaths() throws {
+        let old = try JSONDocument(#"{"items":[{"id":"a"},{"id":"b"},{"id":"c","q":1}]}"#)
+        let new = try JSONDocument(#"{"items":[{"id":"c","q":2},{"id":"a"},{"id":"b"}]}"#)
+        let change = try #require(JSONDiff.compare(old, new).changes.first)
+        #expect(
+            change.path.components == [
+                .key("items", occurrence: 0), .movedElement(old: 2, new: 0), .key("q", occurrence: 0),
+            ])
+        #expect(change.path.description == "$.items[2→0].q")
+        #expect(change.path.oldPath.description == "$.items[2].q")
+        #expect(change.path.newPath.description == "$.items[0].q")
+        #expect(JSONDiffPath([.index(3)]).oldPath == JSONDiffPath([.index(3)]))
     }
 
     @Test("the summary counts additions, removals and changes")

@@ -254,14 +254,14 @@ extension BrowserState {
         }
     }
 
-    /// Timeline rows, newest first.
+    /// Timeline rows, newest first, each led by its number (`#3`), which a diff's title names.
     func timelineItems(_ list: [ResourceVersion]) -> [PickerItem] {
         list.reversed().map { version in
             let clock = EventLogEntry(time: version.time, name: "", resource: "", kind: .note).clock
             var detail = [version.size.map(Format.bytes) ?? "", version.change ?? "first version in this run"]
             if !version.hasBody { detail.append("body let go") }
             return PickerItem(
-                id: String(version.id), label: "\(clock)  \(version.event)",
+                id: String(version.id), label: "#\(version.number)  \(clock)  \(version.event)",
                 detail: detail.filter { !$0.isEmpty }.joined(separator: " · "))
         }
     }

@@ -34,9 +34,10 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
 
     /// Every exchange of the run, oldest first, for the HAR export: at most
     /// ``maximumSessionExchanges``, with bodies up to ``maximumSessionBodyBytes`` each while
-    /// they fit ``sessionBodyBudget`` together (the oldest bodies are let go first).
+    /// they fit ``sessionBodyBudget`` together (the oldest bodies are let go first, and each
+    /// exchange says why its bodies are missing).
     private struct SessionLog {
-        var exchanges: [(record: ExchangeRecord, body: Data?)] = []
+        var exchanges: [SessionExchange] = []
         var first = 0
         var bodyBytes = 0
         var oldestBody = 0
@@ -48,6 +49,17 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
     public static let maximumSessionBodyBytes = 1024 * 1024
     /// The most body bytes the session log keeps in all.
     public static let sessionBodyBudget = 64 * 1024 * 1024
+    /// The largest request body a record keeps (for history and the session log).
+    public static let maximumRequestBodyBytes = 1024 * 1024
+
+    /// Why the session log holds no body larger than ``maximumSessionBodyBytes``.
+    static let bodyTooLargeReason =
+        "larger than the \(maximumSessionBodyBytes >> 20) MiB the session log keeps of one body"
+    /// Why a record holds no request body larger than ``maximumRequestBodyBytes``.
+    static let requestBodyTooLargeReason =
+        "larger than the \(maximumRequestBodyBytes >> 20) MiB the session log keeps of one body"
+    /// Why the session log let go of an older exchange's bodies.
+    static let budgetReason = "let go to keep the session log's bodies within \(sessionBodyBudget >> 20) MiB"
 
     /// Creates a recorder with nothing recorded.
     public init() {}
@@ -74,25 +86,39 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
         if let onStream { onStream(stream) } else { stream.cancel() }
     }
 
-    /// Every exchange of the run kept so far, oldest first, with its body when kept.
-    public func sessionExchanges() -> [(record: ExchangeRecord, body: Data?)] {
+    /// Every exchange of the run kept so far, oldest first, with its bodies when kept and why
+    /// when not.
+    public func sessionExchanges() -> [SessionExchange] {
         session.withLockedValue { Array($0.exchanges[$0.first...]) }
     }
 
     private func keep(_ record: ExchangeRecord, body: Data?) {
-        let kept = body.flatMap { $0.count <= Self.maximumSessionBodyBytes ? $0 : nil }
+        var entry = SessionExchange(record: record, body: body)
+        if let body, body.count > Self.maximumSessionBodyBytes {
+            entry.body = nil
+            entry.bodyLeftOut = Self.bodyTooLargeReason
+        }
+        if record.requestBody == nil, record.requestBodySize > 0 {
+            entry.requestBodyLeftOut = Self.requestBodyTooLargeReason
+        }
         // Request and response bodies both count against the budget, and go together.
-        func bytes(_ entry: (record: ExchangeRecord, body: Data?)) -> Int {
+        func bytes(_ entry: SessionExchange) -> Int {
             (entry.body?.count ?? 0) + (entry.record.requestBody?.count ?? 0)
         }
         func dropBodies(_ log: inout SessionLog, at index: Int) {
             log.bodyBytes -= bytes(log.exchanges[index])
-            log.exchanges[index].body = nil
-            log.exchanges[index].record.requestBody = nil
+            if log.exchanges[index].body != nil {
+                log.exchanges[index].body = nil
+                log.exchanges[index].bodyLeftOut = Self.budgetReason
+            }
+            if log.exchanges[index].record.requestBody != nil {
+                log.exchanges[index].record.requestBody = nil
+                log.exchanges[index].requestBodyLeftOut = Self.budgetReason
+            }
         }
         session.withLockedValue { log in
-            log.exchanges.append((record, kept))
-            log.bodyBytes += bytes((record, kept))
+            log.exchanges.append(entry)
+            log.bodyBytes += bytes(entry)
             if log.exchanges.count - log.first > Self.maximumSessionExchanges {
                 dropBodies(&log, at: log.first)
                 log.first += 1
@@ -170,7 +196,7 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
         let total = Self.seconds(timing.total)
         let timeToFirstByte = timing.timeToFirstByte.map(Self.seconds)
         let date = Date().timeIntervalSince1970
-        let requestBody = request.httpBody.flatMap { $0.count <= 1024 * 1024 ? $0 : nil }
+        let requestBody = request.httpBody.flatMap { $0.count <= maximumRequestBodyBytes ? $0 : nil }
         // A body streamed from files is not kept; its length is.
         let requestBodySize =
             request.httpBody?.count ?? HTTPUploadStream.body(of: request.httpBodyStream).map { Int($0.length) } ?? 0
@@ -204,6 +230,7 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
 
     /// Why an exchange got no response, in a few words for the history list and the head.
     static func sentence(for failure: HTTPFailure) -> String {
+        if let connection = failure.underlying as? HTTPConnectionFailure { return connection.summary }
         switch failure.kind {
         case .cancelled: return ExchangeRecord.cancelledFailure
         case .timedOut: return "timed out"

@@ -295,6 +295,9 @@ public final class ResourceBrowser: ResourceObserver {
     /// The watch board's refresh of a pinned resource: `loadIfNeeded()`, unless it is loading.
     /// Returns whether a request is under way.
     private func refreshPinned(_ url: String) -> Bool {
+        // A pinned refresh does not wait for the environment's files: an edit found now applies
+        // from the next request on.
+        workspace?.refreshEnvironment()
         let target = resource(url)
         observe(target)
         // A live stream is its own refresh: loading again would start it over.
@@ -317,7 +320,9 @@ public final class ResourceBrowser: ResourceObserver {
             dispatch(.note("that version's body was let go to save memory: only recent bodies are kept", isError: true))
             return
         }
-        let title = "versions \(older) → \(newer) · \(state.displayPath(url))"
+        // Named as the timeline's rows name them: by their number among this resource's versions.
+        let numbers = [older, newer].map { id in versionStore.number(of: id, url: url).map { "#\($0)" } ?? "?" }
+        let title = "versions \(numbers[0]) → \(numbers[1]) · \(state.displayPath(url))"
         Task.detached(priority: .userInitiated) { [weak self] in
             let change = ChangeDetector.compare(old, new)
             await self?.dispatch(
@@ -335,8 +340,8 @@ public final class ResourceBrowser: ResourceObserver {
         let version = version
         let file = (path as NSString).expandingTildeInPath
         Task.detached(priority: .userInitiated) { [weak self] in
-            let data = HARExport.document(exchanges, version: version)
-            let message: String
+            let (data, leftOut) = HARExport.document(exchanges, version: version)
+            var message: String
             let failed: Bool
             do throws(FileSystem.Failure) {
                 try FileSystem.replace(file, with: data)
@@ -344,6 +349,7 @@ public final class ResourceBrowser: ResourceObserver {
                 message =
                     "wrote \(entries) entries (\(Format.bytes(data.count))) as HAR 1.2 to \(file): secret headers, "
                     + "query parameters and form fields masked, bodies as received"
+                if let summary = HARExport.leftOutSummary(leftOut) { message += "; " + summary }
                 failed = false
             } catch {
                 message = "could not write \(error.path): \(error.reason)"
@@ -388,6 +394,53 @@ public final class ResourceBrowser: ResourceObserver {
             default: break
             }
         }
+        // While the environment's files are checked, every command waits, so that they keep
+        // their order; quitting never waits (a file system that hangs cannot keep hammock open).
+        if commandsAwaitingEnvironment != nil, !Self.neverWaits(command) {
+            commandsAwaitingEnvironment?.append(command)
+            return
+        }
+        if let workspace, workspace.environment != nil, Self.usesEnvironment(command) {
+            commandsAwaitingEnvironment = [command]
+            workspace.refreshEnvironment { [weak self] in self?.runCommandsAwaitingEnvironment() }
+            return
+        }
+        perform(command)
+    }
+
+    /// Commands held back while the environment's files are checked; nil when none is.
+    private var commandsAwaitingEnvironment: [Command]?
+
+    /// Carries out the commands that waited for the environment check, in order.
+    private func runCommandsAwaitingEnvironment() {
+        guard var commands = commandsAwaitingEnvironment else { return }
+        commandsAwaitingEnvironment = nil
+        while !commands.isEmpty {
+            perform(commands.removeFirst())
+            // One of them led to another check: the rest wait for that one.
+            if commandsAwaitingEnvironment != nil {
+                commandsAwaitingEnvironment?.append(contentsOf: commands)
+                return
+            }
+        }
+    }
+
+    /// True for the commands that run at once even while others wait for the environment check.
+    private static func neverWaits(_ command: Command) -> Bool {
+        if case .quit = command { return true }
+        return false
+    }
+
+    /// True for the commands that send a request, or show one as it would be sent, with the
+    /// environment's variables or auth: they wait until its files were checked.
+    private static func usesEnvironment(_ command: Command) -> Bool {
+        switch command {
+        case .navigate, .navigateTyped, .show, .load, .loadIfNeeded, .send, .workspace(.exportCurl): return true
+        default: return false
+        }
+    }
+
+    private func perform(_ command: Command) {
         switch command {
         case .navigateTyped(let text):
             guard let workspace else {
@@ -403,7 +456,8 @@ public final class ResourceBrowser: ResourceObserver {
                 let url = try URLInput.parse(
                     filled, base: URL(string: state.serviceBaseURL),
                     current: state.currentURL.flatMap(URL.init(string:)))
-                execute(.navigate(path: url.absoluteString, from: nil))
+                // The environment was checked for this command already.
+                perform(.navigate(path: url.absoluteString, from: nil))
             } catch let error as URLInputError {
                 dispatch(.note(error.message, isError: true))
             } catch let error as UnresolvedVariablesError {

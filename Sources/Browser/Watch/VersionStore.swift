@@ -13,6 +13,8 @@ final class VersionStore {
     private var olderBodies: [Int] = []
     private var olderBytes = 0
     private var nextID = 1
+    /// The number the next version of each resource gets.
+    private var nextNumbers: [String: Int] = [:]
 
     /// Creates an empty store.
     init(bodyBudget: Int = 128 * 1024 * 1024) {
@@ -21,6 +23,12 @@ final class VersionStore {
 
     /// The versions of `url`, oldest first.
     func versions(of url: String) -> [ResourceVersion] { versions[url] ?? [] }
+
+    /// The number of version `id` of `url` among that resource's versions (``ResourceVersion/number``),
+    /// while the version is kept.
+    func number(of id: Int, url: String) -> Int? {
+        versions[url]?.first { $0.id == id }?.number
+    }
 
     /// The body of version `id`, while it is kept.
     func body(of id: Int) -> ChangeDetector.Version? { bodies[id]?.version }
@@ -34,7 +42,9 @@ final class VersionStore {
         var list = versions[url] ?? []
         let previousID = list.last?.id
         let previous = previousID.flatMap { bodies[$0]?.version }
-        let version = ResourceVersion(id: nextID, url: url, time: time, event: event, size: size)
+        let number = nextNumbers[url, default: 1]
+        nextNumbers[url] = number + 1
+        let version = ResourceVersion(id: nextID, number: number, url: url, time: time, event: event, size: size)
         nextID += 1
         list.append(version)
         if let previousID, bodies[previousID] != nil {

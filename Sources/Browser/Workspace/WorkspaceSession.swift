@@ -202,6 +202,76 @@ public final class WorkspaceSession {
         return prepared.headers.map { ($0.name, $0.value) }
     }
 
+    // MARK: environment files
+
+    /// How the environment's files looked when it was last read.
+    private var environmentStamp: EnvironmentStamp?
+    /// The files' state whose problem was last said, so that a broken file is said once.
+    private var reportedEnvironmentProblem: EnvironmentStamp?
+    /// What waits for the check in flight, if one is.
+    private var environmentCheckWaiters: [@MainActor () -> Void]?
+
+    /// Makes sure the environment in use is the one its files say, then calls `then`.
+    ///
+    /// Off the main actor, the environment's files are looked at (a `stat` each); when one was
+    /// edited, replaced, created or removed since it was read, the environment is read again and
+    /// Events says so (`environment dev re-read: …/dev.yaml changed`). A file that no longer
+    /// reads keeps the values read before, and Events says why, naming the file and line, once
+    /// for each state of the files. Without an environment in use, `then` runs at once; checks
+    /// asked for while one is in flight share it.
+    public func refreshEnvironment(then: @escaping @MainActor () -> Void = {}) {
+        guard let environment, !environment.name.isEmpty, let collection, let known = environmentStamp else {
+            then()
+            return
+        }
+        if environmentCheckWaiters != nil {
+            environmentCheckWaiters?.append(then)
+            return
+        }
+        environmentCheckWaiters = [then]
+        let set = collection.environments
+        let name = environment.name
+        Task { @MainActor in
+            let outcome = await Task.detached(priority: .userInitiated) {
+                () -> (EnvironmentStamp, Result<Environment, EnvironmentError>)? in
+                let stamp = set.stamp(of: name)
+                guard stamp != known else { return nil }
+                return (stamp, Result { () throws(EnvironmentError) in try set.load(name) })
+            }.value
+            // A choice made meanwhile wins over what was read for the one before.
+            if let (stamp, result) = outcome, self.environment?.name == name, environmentStamp == known {
+                environmentChanged(on: stamp, since: known, result: result)
+            }
+            let waiters = environmentCheckWaiters ?? []
+            environmentCheckWaiters = nil
+            for waiter in waiters { waiter() }
+        }
+    }
+
+    /// Takes in environment files that changed on disk: the new values, or the reason they
+    /// cannot be read.
+    private func environmentChanged(
+        on disk: EnvironmentStamp, since known: EnvironmentStamp, result: Result<Environment, EnvironmentError>
+    ) {
+        let name = environment?.name ?? ""
+        switch result {
+        case .success(let reread):
+            environment = reread
+            environmentStamp = disk
+            reportedEnvironmentProblem = nil
+            let files = disk.changedFiles(since: known).joined(separator: " and ")
+            dispatch(.note("environment \(name) re-read: \(files) changed", isError: false))
+            onEnvironmentChanged()
+        case .failure(let error):
+            guard reportedEnvironmentProblem != disk else { return }
+            reportedEnvironmentProblem = disk
+            var reason = error.message
+            if reason.hasSuffix(".") { reason.removeLast() }
+            dispatch(
+                .note("environment \(name) not re-read: \(reason); the values read before stay in use", isError: true))
+        }
+    }
+
     // MARK: commands
 
     /// Carries out a command; answers arrive through `dispatch`.
@@ -327,7 +397,8 @@ public final class WorkspaceSession {
                 let now = Date()
                 let items = entries.map { entry in
                     PickerItem(
-                        id: String(entry.id), label: "\(entry.method) \(PercentEncoding.readable(entry.url))",
+                        id: String(entry.id),
+                        label: "#\(entry.id) \(entry.method) \(PercentEncoding.readable(entry.url))",
                         detail: [
                             entry.statusText, Format.bytes(entry.bodySize), Format.milliseconds(entry.totalTime),
                             Format.duration(now.timeIntervalSince(entry.date)) + " ago",
@@ -545,6 +616,7 @@ public final class WorkspaceSession {
     public func selectEnvironment(_ name: String?) {
         guard let name else {
             environment = nil
+            environmentStamp = nil
             dispatch(.workspace(.environmentChanged(nil)))
             onEnvironmentChanged()
             return
@@ -554,7 +626,11 @@ public final class WorkspaceSession {
             return
         }
         do {
+            // Taken before reading: a change made meanwhile is read again at the next check.
+            let stamp = collection.environments.stamp(of: name)
             environment = try collection.environments.load(name)
+            environmentStamp = stamp
+            reportedEnvironmentProblem = nil
             passwords[name] = nil
             dispatch(.workspace(.environmentChanged(name)))
             onEnvironmentChanged()

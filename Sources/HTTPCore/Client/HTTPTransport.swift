@@ -188,7 +188,11 @@ package final class HTTPTransport: Sendable {
                 let url = chain.request.url ?? URL(string: "about:blank")!
                 let proxy = settings.proxy.proxy(for: url)
                 HTTPTLSDiagnosis(url: url, proxy: proxy, tls: settings.tls).refine(result) { result in
-                    let result = HTTPProxyFailure.explain(result, proxy: proxy, url: url)
+                    // Through a proxy, the proxy says what failed; reached directly, the server.
+                    let result =
+                        proxy == nil
+                        ? HTTPConnectionFailure.explain(result, url: url, connectTimeout: settings.connectTimeout)
+                        : HTTPProxyFailure.explain(result, proxy: proxy, url: url)
                     monitor?.exchangeFinished(HTTPExchange(request: sent, result: result, timing: timing))
                     completion(result, stream)
                 }

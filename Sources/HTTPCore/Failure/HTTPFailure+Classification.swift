@@ -31,7 +31,8 @@ extension HTTPFailure {
         }
         if let error = error as? NIOConnectionError {
             let noAddress = error.connectionErrors.isEmpty
-            return noAddress && (error.dnsAError != nil || error.dnsAAAAError != nil) ? .unknownHost : .cannotConnect
+            if noAddress && (error.dnsAError != nil || error.dnsAAAAError != nil) { return .unknownHost }
+            return HTTPConnectionFailure.errnoCode(of: error).map(kind(ofErrno:)) ?? .cannotConnect
         }
         if let error = error as? ChannelError {
             switch error {
@@ -40,8 +41,8 @@ extension HTTPFailure {
             default: return .cannotConnect
             }
         }
-        if error is IOError {
-            return .cannotConnect
+        if let error = error as? IOError {
+            return kind(ofErrno: error.errnoCode)
         }
         if error is HTTPParserError {
             return .malformedResponse
@@ -53,6 +54,16 @@ extension HTTPFailure {
             return .cancelled
         }
         return .other
+    }
+
+    /// A socket error by its `errno`: a reset or a broken pipe closed a connection that was made;
+    /// a timeout is one; anything else (refused, unreachable) means no connection.
+    private static func kind(ofErrno code: Int32) -> Kind {
+        switch code {
+        case ECONNRESET, EPIPE: return .connectionClosed
+        case ETIMEDOUT: return .timedOut
+        default: return .cannotConnect
+        }
     }
 
     private static func kind(of error: HTTPClientError) -> Kind {

@@ -15,7 +15,7 @@ package struct HTTPFailure: Error, Sendable {
         case cannotConnect
         /// The host name did not resolve.
         case unknownHost
-        /// The connection closed before the response was complete.
+        /// The connection closed (or the server reset it) before the response was complete.
         case connectionClosed
         /// The response was not valid HTTP.
         case malformedResponse

@@ -168,10 +168,18 @@ extension RequestError {
         }
 
         /// The server could not be reached: connection refused, unknown host, or no route.
+        ///
+        /// Its message says which, naming the server: “Could not connect to 127.0.0.1:8080: the
+        /// connection was refused (nothing listens on that port)”, “Unknown host api.example.org:
+        /// the name does not resolve (DNS lookup failed)”; “Could not connect to the server” when
+        /// the transport does not tell.
         public struct ConnectionFailed: Error, CustomUserMessage {
             /// The transport's error.
             public let networkError: any Error
-            var userMessage: String { "Could not connect to the server" }
+            var userMessage: String {
+                (networkError as? HTTPConnectionFailure).map(String.init(describing:))
+                    ?? "Could not connect to the server"
+            }
 
             /// Creates the cause.
             public init(networkError: any Error) {
@@ -184,9 +192,12 @@ extension RequestError {
             /// The transport's error.
             public let networkError: any Error
             /// "The request timed out", followed by which timeout ran out and how to raise it
-            /// when the transport says so.
+            /// when the transport says so; “Timed out connecting to 10.0.0.7:443: …” when no
+            /// connection could be made in time.
             var userMessage: String {
-                (networkError as? HTTPLimitFailure).map(String.init(describing:)) ?? "The request timed out"
+                if let limit = networkError as? HTTPLimitFailure { return String(describing: limit) }
+                if let connection = networkError as? HTTPConnectionFailure { return String(describing: connection) }
+                return "The request timed out"
             }
 
             /// Creates the cause.
@@ -195,11 +206,15 @@ extension RequestError {
             }
         }
 
-        /// The connection closed before the whole response arrived.
+        /// The connection closed before the whole response arrived; when the server reset it,
+        /// the message says so (“The server at 127.0.0.1:8080 reset the connection”).
         public struct ConnectionClosed: Error, CustomUserMessage {
             /// The transport's error.
             public let networkError: any Error
-            var userMessage: String { "The server closed the connection before the response was complete" }
+            var userMessage: String {
+                (networkError as? HTTPConnectionFailure).map(String.init(describing:))
+                    ?? "The server closed the connection before the response was complete"
+            }
 
             /// Creates the cause.
             public init(networkError: any Error) {

@@ -61,12 +61,16 @@ extension Squid.Error {
         case .unknownHost:
             self = .unknownHost(url: url)
         case .cannotConnect:
-            self = .noConnection(url: url, reason: failure.reason)
+            let connection = failure.underlying as? HTTPConnectionFailure
+            self = .noConnection(url: url, reason: connection?.summary ?? failure.reason)
         case .connectionClosed:
             self =
                 failure.headReceived
                 ? .invalidResponse(url: url, reason: "the connection closed before the body was complete")
-                : .noConnection(url: url, reason: "the connection was closed by the server")
+                : .noConnection(
+                    url: url,
+                    reason: (failure.underlying as? HTTPConnectionFailure)?.summary
+                        ?? "the connection was closed by the server")
         case .bodyTooLarge, .decompressionLimit:
             let sentence = String(describing: failure.underlying)
             self = .invalidResponse(url: url, reason: sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence)

@@ -8,6 +8,13 @@ import TUICore
 ///   tmux, most terminals).
 /// - CSI u (`ESC [ code ; modifiers u`, the fixterms / kitty form) and xterm's modifyOtherKeys
 ///   (`ESC [ 27 ; modifiers ; code ~`): the key with its Alt and Ctrl modifiers.
+/// - Home and End in every form terminals send them, for when the terminal's terminfo entry names
+///   another (tmux with `TERM=xterm-256color` sends `ESC [ 1 ~`, which that entry does not know):
+///   `ESC [ 1 ~` / `ESC [ 4 ~` (VT220, tmux, screen), `ESC [ 7 ~` / `ESC [ 8 ~` (rxvt),
+///   `ESC [ H` / `ESC [ F` and `ESC O H` / `ESC O F` (xterm). A modifier with them
+///   (`ESC [ 1 ; 5 H`, `ESC [ 4 ; 2 ~`, rxvt's `ESC [ 7 ^`, `$` and `@`) is read past: hammock
+///   binds no modified Home or End, so Ctrl-Home is Home. Delete, PgUp and PgDn in the same
+///   VT220 form (`ESC [ 3 ~`, `ESC [ 5 ~`, `ESC [ 6 ~`, modifiers read past) likewise.
 /// - Any other complete CSI sequence curses did not recognise is dropped, so its bytes are never
 ///   typed into a field.
 ///
@@ -29,6 +36,13 @@ struct EscapeSequenceDecoder {
             if next == .character("["), let (key, length) = csi(inputs, from: index + 2) {
                 if let key { result.append(.key(key)) }
                 index += 2 + length
+                continue
+            }
+            if next == .character("O"), index + 2 < inputs.count, case .key(.character(let final)) = inputs[index + 2],
+                let key = Self.singleShiftKey(final)
+            {
+                result.append(.key(key))
+                index += 3
                 continue
             }
             if case .character(let character) = next {
@@ -55,6 +69,10 @@ struct EscapeSequenceDecoder {
             switch ascii {
             case 0x30...0x3F:
                 parameters.append(character)
+            case 0x24 where !parameters.isEmpty && parameters.allSatisfy({ ("0"..."9").contains($0) }):
+                // rxvt ends a Shift-modified key with `$` (`ESC [ 7 $`), an intermediate byte
+                // elsewhere; no other sequence a terminal sends unasked has it after digits alone.
+                return (key(parameters: parameters, final: character), index - start + 1)
             case 0x40...0x7E:
                 return (key(parameters: parameters, final: character), index - start + 1)
             default:
@@ -74,8 +92,37 @@ struct EscapeSequenceDecoder {
             return key(code: fields[0], modifiers: fields.count > 1 ? fields[1] : 1)
         case "~" where fields.count == 3 && fields[0] == 27:
             return key(code: fields[2], modifiers: fields[1])
+        case "~" where fields.count <= 2, "^" where fields.count == 1, "$" where fields.count == 1,
+            "@" where fields.count == 1:
+            return Self.editingKey(fields[0])
+        case "H" where parameters.isEmpty || fields.count == 2 && fields[0] == 1:
+            return .home
+        case "F" where parameters.isEmpty || fields.count == 2 && fields[0] == 1:
+            return .end
         default:
             return nil
+        }
+    }
+
+    /// The key of a VT220-style `ESC [ number ~` sequence (rxvt also ends it in `^`, `$`, `@`
+    /// for Ctrl, Shift and both), or nil for a number that is no key hammock uses.
+    private static func editingKey(_ number: Int) -> Key? {
+        switch number {
+        case 1, 7: return .home
+        case 4, 8: return .end
+        case 3: return .delete
+        case 5: return .pageUp
+        case 6: return .pageDown
+        default: return nil
+        }
+    }
+
+    /// The key of `ESC O` followed by `final` (SS3, xterm's keypad mode) when it is Home or End.
+    private static func singleShiftKey(_ final: Character) -> Key? {
+        switch final {
+        case "H": return .home
+        case "F": return .end
+        default: return nil
         }
     }
 

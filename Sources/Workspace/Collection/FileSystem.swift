@@ -79,6 +79,19 @@ package enum FileSystem {
         return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
+    /// What `path` (following symbolic links) looks like on disk: device, inode, size, and the
+    /// modification and status-change times to the nanosecond; nil when nothing is there. Two
+    /// results differ when the file was written, replaced or renamed over in between.
+    static func stamp(of path: String) -> [Int64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [
+            Int64(truncatingIfNeeded: info.st_dev), Int64(truncatingIfNeeded: info.st_ino), Int64(info.st_size),
+            Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ctim.tv_sec),
+            Int64(info.st_ctim.tv_nsec),
+        ]
+    }
+
     /// The names in folder `path` (without `.` and `..`), each with its kind (symbolic links
     /// followed; a dangling link is `.other`), sorted by name.
     static func list(_ path: String) throws(Failure) -> [Entry] {

@@ -21,8 +21,9 @@ import OrderedJSON
 ///   that every element has (its first member of that name counts) with a string or number
 ///   value, compared as raw text, so `1` and `"1"` differ, and distinct within each array. Then elements are matched by that value, so an element
 ///   inserted at the front is one ``JSONDiffChange/Kind/added`` rather than a change at every
-///   position, and a reordering alone is not a change. Paths then use the position in the new
-///   array (the old one for removals).
+///   position, and a reordering alone is not a change. A changed element that moved is named by
+///   both positions (`$.items[2→0].quantity`, see ``JSONDiffPath``); an added element by its
+///   position in the new array, a removed one by its position in the old.
 /// - A value whose type differs is one ``JSONDiffChange/Kind/typeChanged``; an added or
 ///   removed container is one change holding its whole text.
 ///

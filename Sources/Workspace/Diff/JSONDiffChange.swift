@@ -17,9 +17,11 @@ public struct JSONDiffChange: Sendable, Hashable {
 
     /// What happened.
     public var kind: Kind
-    /// Where: in the new document for ``Kind/added`` and ``Kind/changed`` (and type changes),
-    /// in the old one for ``Kind/removed``. The two differ only when array elements are matched
-    /// by an identity key (see ``JSONDiff``).
+    /// Where, in both documents: an array element matched by an identity key at another
+    /// position is ``JSONDiffPath/Component/movedElement(old:new:)`` (`$.items[2→0].quantity`);
+    /// the last step of an added value is its position in the new document, of a removed one
+    /// its position in the old. ``JSONDiffPath/oldPath`` and ``JSONDiffPath/newPath`` give the
+    /// path in one document.
     public var path: JSONDiffPath
     /// The old value's text exactly as sent (a whole subtree for a container), or nil when added.
     public var oldText: String?

@@ -137,7 +137,11 @@ struct JSONDiffer {
                     continue
                 }
                 if !sameBytes(item, newItems[index]) {
-                    tasks.append(.compare(old: item, new: newItems[index], path: pathNode(path, .index(index))))
+                    // Named by both positions when it moved, so that every change inside it
+                    // reads right against either document.
+                    let step: JSONDiffPath.Component =
+                        position == index ? .index(index) : .movedElement(old: position, new: index)
+                    tasks.append(.compare(old: item, new: newItems[index], path: pathNode(path, step)))
                 }
             }
             for (index, item) in newItems.enumerated() where !oldIDSet.contains(newIDs[index]) {

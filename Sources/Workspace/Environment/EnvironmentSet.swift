@@ -87,6 +87,18 @@ public struct EnvironmentSet: Sendable, Hashable {
         return Environment(name: name, variables: variables, auth: auth)
     }
 
+    /// How the files of environment `name` (its own and `_shared.yaml`) look on disk now: take
+    /// it before ``load(_:)`` and compare a later one to notice that they changed. A `stat` per
+    /// file, nothing read.
+    public func stamp(of name: String) -> EnvironmentStamp {
+        func file(_ name: String) -> EnvironmentStamp.File {
+            let path = existingFile(named: name)
+            return EnvironmentStamp.File(
+                path: path ?? "\(folder)/\(name).yaml", fields: path.flatMap { FileSystem.stamp(of: $0) })
+        }
+        return EnvironmentStamp(own: file(name), shared: file(Self.sharedName))
+    }
+
     /// The path of the file for environment `name`, nil when there is none.
     public func path(of name: String) -> String? {
         existingFile(named: name)

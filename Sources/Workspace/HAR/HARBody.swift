@@ -6,15 +6,15 @@ enum HARBody: Equatable {
     case text(String)
     /// Any other bytes, base64-encoded.
     case base64(String)
-    /// Too large: left out, with this comment in its place.
-    case leftOut(String)
+    /// Not written: its size and why, a comment in its place.
+    case leftOut(HARLeftOutBody)
 
     /// How to write `body`, whose media type is `mimeType`: left out past `maximumBytes`; as
     /// text when it is valid UTF-8 and its `charset` (if any) is UTF-8 or it is all ASCII; as
     /// base64 otherwise.
     init(_ body: Data, mimeType: String, maximumBytes: Int) {
-        if body.count > maximumBytes {
-            self = .leftOut("The body, \(body.count) bytes, is larger than \(maximumBytes) bytes and was left out.")
+        if let leftOut = Self.leftOut(size: body.count, maximumBytes: maximumBytes) {
+            self = .leftOut(leftOut)
             return
         }
         let isASCII = body.allSatisfy { $0 < 0x80 }
@@ -23,6 +23,20 @@ enum HARBody: Equatable {
         } else {
             self = .base64(body.base64EncodedString())
         }
+    }
+
+    /// The body left out for its size, or nil when `size` is within `maximumBytes`.
+    static func leftOut(size: Int, maximumBytes: Int) -> HARLeftOutBody? {
+        guard size > maximumBytes else { return nil }
+        return HARLeftOutBody(
+            size: size, reason: "larger than \(maximumBytes) bytes, the most this file holds of one body")
+    }
+
+    /// The body left out of an entry: the one given as left out when there is no body, or the
+    /// body itself when it is over `maximumBytes`; nil when the body is written (or there is none).
+    static func leftOut(_ body: Data?, given: HARLeftOutBody?, maximumBytes: Int) -> HARLeftOutBody? {
+        guard let body else { return given }
+        return leftOut(size: body.count, maximumBytes: maximumBytes)
     }
 
     /// True for `application/x-www-form-urlencoded`, parameters and case aside.

@@ -19,6 +19,9 @@ public struct HARExchange: Sendable {
     public var requestBody: Data?
     /// The media type of the request body; nil to take the request's `Content-Type` header.
     public var requestContentType: String?
+    /// The request body that was sent but is not given (``requestBody`` is nil): its size and
+    /// why, written in its place.
+    public var requestBodyLeftOut: HARLeftOutBody?
     /// The response status code, or nil when no response came (the exchange failed).
     public var statusCode: Int?
     /// The reason phrase of the response's status line (`OK`), empty when there was none.
@@ -32,6 +35,9 @@ public struct HARExchange: Sendable {
     public var responseBody: Data?
     /// The media type of the response body; nil to take the response's `Content-Type` header.
     public var responseContentType: String?
+    /// The response body that arrived but is not given (``responseBody`` is nil): its size and
+    /// why, written in its place.
+    public var responseBodyLeftOut: HARLeftOutBody?
     /// The target of a redirect response (its `Location`), or empty.
     public var redirectURL: String
     /// How long the whole exchange took, in seconds.
@@ -51,12 +57,14 @@ public struct HARExchange: Sendable {
         requestHeaders: [HeaderField] = [],
         requestBody: Data? = nil,
         requestContentType: String? = nil,
+        requestBodyLeftOut: HARLeftOutBody? = nil,
         statusCode: Int?,
         reasonPhrase: String = "",
         responseHttpVersion: String = "HTTP/1.1",
         responseHeaders: [HeaderField] = [],
         responseBody: Data? = nil,
         responseContentType: String? = nil,
+        responseBodyLeftOut: HARLeftOutBody? = nil,
         redirectURL: String = "",
         totalTime: TimeInterval,
         timeToFirstByte: TimeInterval? = nil,
@@ -69,12 +77,14 @@ public struct HARExchange: Sendable {
         self.requestHeaders = requestHeaders
         self.requestBody = requestBody
         self.requestContentType = requestContentType
+        self.requestBodyLeftOut = requestBodyLeftOut
         self.statusCode = statusCode
         self.reasonPhrase = reasonPhrase
         self.responseHttpVersion = responseHttpVersion
         self.responseHeaders = responseHeaders
         self.responseBody = responseBody
         self.responseContentType = responseContentType
+        self.responseBodyLeftOut = responseBodyLeftOut
         self.redirectURL = redirectURL
         self.totalTime = totalTime
         self.timeToFirstByte = timeToFirstByte

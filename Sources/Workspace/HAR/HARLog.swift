@@ -20,8 +20,11 @@ import Safety
 ///   was encoded (-1 when that is not known, or when no response came).
 /// - A body that is UTF-8 text is written as text. Any other body is base64, marked
 ///   `"encoding": "base64"` in `content` and `"_encoding": "base64"` in `postData` (HAR 1.2 has
-///   no field for it there). A body larger than `maximumBodyBytes` is left out, with a `comment`
-///   saying so; its size is still given.
+///   no field for it there).
+/// - A body larger than `maximumBodyBytes`, or one the exchange gives as left out
+///   (``HARExchange/responseBodyLeftOut``, ``HARExchange/requestBodyLeftOut``), is not written:
+///   a `comment` in `content` or `postData` says so and why, and `size` and `bodySize` are still
+///   its real size. ``leftOutBodies(of:maximumBodyBytes:)`` lists them.
 ///
 /// Masked, with `Safety.SecretMasker`'s policy: the values of secret headers (`Authorization`,
 /// `Cookie`, `Set-Cookie`, API-key and token headers), every cookie value in the `cookies`
@@ -62,6 +65,23 @@ public enum HARLog {
         return Data(document.text().utf8)
     }
 
+    /// Every body that ``render(_:creatorName:creatorVersion:maximumBodyBytes:)`` leaves out of
+    /// the same exchanges, in their order (each exchange's request body before its response
+    /// body): those given as left out, and those larger than `maximumBodyBytes`.
+    public static func leftOutBodies(
+        of exchanges: [HARExchange], maximumBodyBytes: Int = defaultMaximumBodyBytes
+    ) -> [HARLeftOutBody] {
+        let limit = max(0, maximumBodyBytes)
+        return exchanges.flatMap { exchange in
+            [
+                HARBody.leftOut(exchange.requestBody, given: exchange.requestBodyLeftOut, maximumBytes: limit),
+                exchange.statusCode == nil
+                    ? nil
+                    : HARBody.leftOut(exchange.responseBody, given: exchange.responseBodyLeftOut, maximumBytes: limit),
+            ].compactMap { $0 }
+        }
+    }
+
     private static func entry(_ exchange: HARExchange, maximumBodyBytes: Int) -> HARJSONValue {
         let total = milliseconds(exchange.totalTime)
         let wait = min(total, exchange.timeToFirstByte.map(milliseconds) ?? total)
@@ -91,11 +111,15 @@ public enum HARLog {
             ("headers", headers(exchange.requestHeaders)),
             ("queryString", .array(queryString(exchange.url))),
         ]
+        let mimeType = exchange.requestContentType ?? contentType(exchange.requestHeaders) ?? ""
         if let body = exchange.requestBody {
-            let mimeType = exchange.requestContentType ?? contentType(exchange.requestHeaders) ?? ""
             members.append(("postData", postData(body, mimeType: mimeType, maximumBodyBytes: maximumBodyBytes)))
+        } else if let leftOut = exchange.requestBodyLeftOut {
+            members.append(
+                ("postData", .object([("mimeType", .string(mimeType)), ("comment", .string(leftOut.comment))])))
         }
-        members += [("headersSize", .integer(-1)), ("bodySize", .integer(exchange.requestBody?.count ?? 0))]
+        let size = exchange.requestBody?.count ?? exchange.requestBodyLeftOut?.size ?? 0
+        members += [("headersSize", .integer(-1)), ("bodySize", .integer(size))]
         return .object(members)
     }
 
@@ -113,14 +137,16 @@ public enum HARLog {
         }
         let mimeType = exchange.responseContentType ?? contentType(exchange.responseHeaders) ?? ""
         var content: [(String, HARJSONValue)] = [
-            ("size", .integer(exchange.responseBody?.count ?? 0)), ("mimeType", .string(mimeType)),
+            ("size", .integer(responseContentSize(exchange))), ("mimeType", .string(mimeType)),
         ]
         if let body = exchange.responseBody {
             switch HARBody(body, mimeType: mimeType, maximumBytes: maximumBodyBytes) {
             case .text(let text): content.append(("text", .string(text)))
             case .base64(let text): content += [("text", .string(text)), ("encoding", .string("base64"))]
-            case .leftOut(let comment): content.append(("comment", .string(comment)))
+            case .leftOut(let leftOut): content.append(("comment", .string(leftOut.comment)))
             }
+        } else if let leftOut = exchange.responseBodyLeftOut {
+            content.append(("comment", .string(leftOut.comment)))
         }
         var members: [(String, HARJSONValue)] = [
             ("status", .integer(status)),
@@ -156,8 +182,8 @@ public enum HARLog {
             members.append(("text", .string(text)))
         case .base64(let text):
             members += [("text", .string(text)), ("_encoding", .string("base64"))]
-        case .leftOut(let comment):
-            members.append(("comment", .string(comment)))
+        case .leftOut(let leftOut):
+            members.append(("comment", .string(leftOut.comment)))
         }
         return .object(members)
     }
@@ -186,9 +212,14 @@ public enum HARLog {
         fields.last { $0.name.lowercased() == "content-type" }?.value
     }
 
+    /// The response body's bytes after decoding, given or left out.
+    private static func responseContentSize(_ exchange: HARExchange) -> Int {
+        exchange.responseBody?.count ?? exchange.responseBodyLeftOut?.size ?? 0
+    }
+
     /// The body's bytes, or the `Content-Length` when it was encoded on the wire.
     private static func responseBodySize(_ exchange: HARExchange) -> Int {
-        let bytes = exchange.responseBody?.count ?? 0
+        let bytes = responseContentSize(exchange)
         guard let encoding = exchange.responseHeaders.last(where: { $0.name.lowercased() == "content-encoding" }),
             encoding.value.trimmingCharacters(in: .whitespaces).lowercased() != "identity"
         else { return bytes }
