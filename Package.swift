@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TUICore", targets: ["TUICore"]),
         .library(name: "Workspace", targets: ["Workspace"]),
         .library(name: "Browser", targets: ["Browser"]),
+        .library(name: "BrowserRuntime", targets: ["BrowserRuntime"]),
         .executable(name: "hammock", targets: ["hammock"]),
     ],
     dependencies: [
@@ -121,11 +122,17 @@ let package = Package(
         .target(
             name: "Browser",
             dependencies: [
-                "Siesta", "HTTPCore", "OrderedJSON", "Safety", "TUICore", "Workspace",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "Siesta", "OrderedJSON", "Safety", "TUICore", "Workspace",
                 .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["ThemeEmbedder"]
+        ),
+        .target(
+            name: "BrowserRuntime",
+            dependencies: [
+                "Browser", "Siesta", "HTTPCore", "OrderedJSON", "Safety", "TUICore", "Workspace",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         .executableTarget(name: "ThemeEmbedderTool"),
         .plugin(name: "ThemeEmbedder", capability: .buildTool(), dependencies: ["ThemeEmbedderTool"]),
@@ -137,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "hammock",
             dependencies: [
-                "Browser", "Terminal", "TUICore", "DemoAPI", "Siesta", "CMalloc",
+                "Browser", "BrowserRuntime", "Terminal", "TUICore", "DemoAPI", "Siesta", "CMalloc",
                 "SiestaSQLite", "SQLiteStore", "HTTPCore", "Workspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -145,7 +152,8 @@ let package = Package(
         .testTarget(
             name: "BrowserTests",
             dependencies: [
-                "Browser", "TUICore", "Safety", "DemoAPI", "Siesta", "SQLiteStore", "Workspace", "TestSupport",
+                "Browser", "BrowserRuntime", "HTTPCore", "TUICore", "Safety", "DemoAPI", "Siesta", "SQLiteStore",
+                "Workspace", "TestSupport",
             ]
         ),
         .testTarget(

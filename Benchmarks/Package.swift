@@ -60,6 +60,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Browser", package: "hammock"),
+                .product(name: "BrowserRuntime", package: "hammock"),
                 .product(name: "Siesta", package: "hammock"),
                 .product(name: "SiestaSQLite", package: "hammock"),
             ],

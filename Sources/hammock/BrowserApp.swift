@@ -1,4 +1,5 @@
 import Browser
+import BrowserRuntime
 import Foundation
 import HTTPCore
 import Siesta

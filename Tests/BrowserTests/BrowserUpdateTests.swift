@@ -4,6 +4,7 @@ import Testing
 import Workspace
 
 @testable import Browser
+@testable import BrowserRuntime
 
 @Suite("Keys and actions in update")
 struct BrowserUpdateTests {

@@ -5,6 +5,7 @@ import Siesta
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 @Suite("JSON documents in Siesta's pipeline")
 @MainActor

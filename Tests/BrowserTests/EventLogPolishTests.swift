@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// A cache holding one fresh entity, as an earlier run would have left it.
 private final class OneEntryCache: EntityCache {

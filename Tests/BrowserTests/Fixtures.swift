@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// Builds states and snapshots for view and update tests.
 enum Fixtures {

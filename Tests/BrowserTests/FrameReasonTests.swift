@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// What the browser tells the frame pacer about each change: news the user waits for is drawn at
 /// once, other news may wait in a storm. Against the demo API on loopback.

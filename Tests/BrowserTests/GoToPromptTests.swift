@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// The `g` prompt reads its text with `URLInput`, and JSON from any origin gets the document view.
 @Suite("The g prompt")

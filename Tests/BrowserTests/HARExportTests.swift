@@ -3,6 +3,7 @@ import Testing
 import Workspace
 
 @testable import Browser
+@testable import BrowserRuntime
 
 @Suite("The HAR export's note")
 struct HARExportTests {

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// The Siesta wiring against the real demo server on loopback.
 @Suite("ResourceBrowser over Siesta and the demo API")

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// `m`: the response as HTTP sent it, over the real demo API.
 @Suite("The response head")

@@ -8,6 +8,7 @@ import Testing
 import Workspace
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// Multipart and file bodies in request forms, sent over the real demo API's `/upload`, which
 /// answers with what arrived.

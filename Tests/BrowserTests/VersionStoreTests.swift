@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// This run's versions: counted per resource, their older bodies within a budget.
 @MainActor

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// The watch board, what changed, streams and the HAR export over real HTTP to the demo API on
 /// loopback, its live resources stepping every 300 ms.

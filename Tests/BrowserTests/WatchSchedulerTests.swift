@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// The watch board's refresh timing, on a clock the test moves.
 @MainActor

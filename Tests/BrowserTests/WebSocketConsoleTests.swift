@@ -8,6 +8,7 @@ import Testing
 import Workspace
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// The WebSocket console over real connections to the demo API's WebSocket routes.
 @Suite("The WebSocket console")
@@ -234,7 +235,7 @@ struct WebSocketConsoleTests {
     @Test("binary messages show their size and a hex preview")
     func binary() {
         let data = Data((0..<70).map { UInt8($0 + 60) })
-        let message = WebSocketMessageText.message(.binary(data), direction: .received, time: 0)
+        let message = WebSocketMessageText.message(binary: data, direction: .received, time: 0)
         #expect(message.kind == .binary)
         #expect(message.heading.hasSuffix("↓ binary · 70 B"))
         #expect(message.lines.count == 5)

@@ -9,6 +9,7 @@ import Testing
 import Workspace
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// History, saved requests, environments, curl and cookies, driven through the browser over
 /// the real demo API, with the history and collection in temporary folders.

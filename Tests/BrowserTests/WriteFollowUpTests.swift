@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// After a write, the views follow: what the request went to and its parent collection are
 /// marked stale and what is on screen loads again. Against the demo API on loopback.

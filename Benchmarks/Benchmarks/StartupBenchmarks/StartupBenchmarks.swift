@@ -1,5 +1,6 @@
 import Benchmark
 import Browser
+import BrowserRuntime
 import Foundation
 import Siesta
 import SiestaSQLite

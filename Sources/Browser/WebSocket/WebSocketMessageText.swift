@@ -1,33 +1,33 @@
 import Foundation
-import HTTPCore
 import OrderedJSON
 
 /// Turns WebSocket payloads into ``WebSocketMessage``s: JSON objects and arrays pretty-printed
 /// with the sender's key order and number text, other text as it is (one line per line), and
 /// binary as its size and a hex preview. Pure; the controller runs it off the main actor.
-enum WebSocketMessageText {
+package enum WebSocketMessageText {
     /// The most bytes of a binary message shown in hex.
     static let hexPreviewBytes = 64
     /// The most characters of a message pretty-printed or shown.
     static let maximumShownCharacters = 1 << 20
 
-    /// The message for `payload`.
-    static func message(_ payload: WebSocketPayload, direction: WebSocketMessage.Direction, time: Double)
+    /// The message for a text payload: JSON pretty-printed when it is an object or an array.
+    package static func message(text: String, direction: WebSocketMessage.Direction, time: Double) -> WebSocketMessage {
+        let byteCount = text.utf8.count
+        if let (document, pretty) = json(text) {
+            return WebSocketMessage(
+                time: time, direction: direction, kind: .json, byteCount: byteCount, lines: lines(of: pretty),
+                document: document)
+        }
+        return WebSocketMessage(
+            time: time, direction: direction, kind: .text, byteCount: byteCount, lines: lines(of: text))
+    }
+
+    /// The message for a binary payload: its size and a hex preview.
+    package static func message(binary data: Data, direction: WebSocketMessage.Direction, time: Double)
         -> WebSocketMessage
     {
-        switch payload {
-        case .text(let text):
-            if let (document, pretty) = json(text) {
-                return WebSocketMessage(
-                    time: time, direction: direction, kind: .json, byteCount: payload.byteCount,
-                    lines: lines(of: pretty), document: document)
-            }
-            return WebSocketMessage(
-                time: time, direction: direction, kind: .text, byteCount: payload.byteCount, lines: lines(of: text))
-        case .binary(let data):
-            return WebSocketMessage(
-                time: time, direction: direction, kind: .binary, byteCount: data.count, lines: hexPreview(data))
-        }
+        WebSocketMessage(
+            time: time, direction: direction, kind: .binary, byteCount: data.count, lines: hexPreview(data))
     }
 
     /// The document and its pretty-printed text when `text` is a JSON object or array that is

@@ -1,3 +1,4 @@
+import Browser
 import Foundation
 
 /// One exchange of the session log behind the HAR export: its record, the response body when

@@ -1,3 +1,4 @@
+import Browser
 import Foundation
 
 /// Refreshes pinned resources when they go stale: each pinned, unpaused resource is due

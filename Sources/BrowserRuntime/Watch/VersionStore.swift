@@ -1,3 +1,4 @@
+import Browser
 import Foundation
 
 /// This run's versions of every resource's data, with their bodies while memory allows: at

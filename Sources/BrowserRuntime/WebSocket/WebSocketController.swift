@@ -1,3 +1,4 @@
+import Browser
 import Foundation
 import HTTPCore
 
@@ -30,7 +31,7 @@ final class WebSocketController {
             Task.detached { [weak self] in
                 do {
                     try await connection.send(.text(text))
-                    let message = WebSocketMessageText.message(.text(text), direction: .sent, time: time)
+                    let message = WebSocketMessageText.message(text: text, direction: .sent, time: time)
                     await self?.report(generation, .message(message))
                 } catch {
                     await self?.report(generation, .sendFailed("\(error)"))
@@ -68,9 +69,7 @@ final class WebSocketController {
                 case .opened:
                     news = .opened
                 case .received(let payload):
-                    news = .message(
-                        WebSocketMessageText.message(
-                            payload, direction: .received, time: Date().timeIntervalSince1970))
+                    news = .message(Self.message(payload, time: Date().timeIntervalSince1970))
                 case .closed(let closure):
                     news = .closed(closure.summary)
                 case .failed(let failure):
@@ -83,5 +82,13 @@ final class WebSocketController {
 
     private func report(_ generation: Int, _ event: WebSocketConsoleEvent) {
         onEvent(generation, event)
+    }
+
+    /// A received payload as the console shows it.
+    private nonisolated static func message(_ payload: WebSocketPayload, time: Double) -> WebSocketMessage {
+        switch payload {
+        case .text(let text): return WebSocketMessageText.message(text: text, direction: .received, time: time)
+        case .binary(let data): return WebSocketMessageText.message(binary: data, direction: .received, time: time)
+        }
     }
 }
