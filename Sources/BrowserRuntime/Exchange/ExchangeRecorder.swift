@@ -223,28 +223,9 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
             var record = ExchangeRecord(
                 date: date, method: method, url: url, requestHeaders: requestHeaders,
                 requestBodySize: requestBodySize, statusCode: nil, timeToFirstByte: timeToFirstByte,
-                totalTime: total, failure: Self.sentence(for: failure))
+                totalTime: total, failure: failure.summary)
             record.requestBody = requestBody
             return record
-        }
-    }
-
-    /// Why an exchange got no response, in a few words for the history list and the head.
-    static func sentence(for failure: HTTPFailure) -> String {
-        if let connection = failure.underlying as? HTTPConnectionFailure { return connection.summary }
-        switch failure.kind {
-        case .cancelled: return ExchangeRecord.cancelledFailure
-        case .timedOut: return "timed out"
-        case .cannotConnect: return "could not connect"
-        case .unknownHost: return "unknown host"
-        case .connectionClosed: return "the connection closed early"
-        case .malformedResponse: return "not a valid HTTP response"
-        case .protocolViolation: return "refused: \(failure.reason)"
-        case .invalidURL: return "not a URL hammock can request"
-        case .bodyTooLarge(let limit): return "body larger than \(Format.bytes(limit))"
-        case .decompressionLimit: return "body expanded past the decompression limit"
-        case .tls: return "TLS failed: \(failure.reason)"
-        case .other: return failure.reason
         }
     }
 

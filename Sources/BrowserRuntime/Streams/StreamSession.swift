@@ -7,14 +7,12 @@ import HTTPCore
 /// ``maximumEvents`` within ``maximumTextBytes``), and ``onChange`` gets a new
 /// ``StreamSnapshot`` at most every ``flushInterval``.
 ///
-/// Server-Sent Events reconnect as the standard says: when the connection ends or drops, after
-/// the server's `retry:` delay (``defaultRetry`` until it sends one), with `Last-Event-ID` when
-/// an event had an id. A reconnection answered with 204 ends the stream; one answered with
-/// another status or type fails it. Line-delimited JSON is read once. ``stop()`` ends either.
+/// Server-Sent Events are read by the HTTP core's ``HTTPEventSource``, which reconnects as the
+/// standard says (the server's `retry:` delay, `Last-Event-ID`, 204 ends it); only those asked
+/// for with GET reconnect (a stream that answered a POST is read once). Line-delimited JSON is
+/// read once. ``stop()`` ends either.
 @MainActor
 final class StreamSession {
-    /// The reconnection delay before the server names one, in milliseconds.
-    static let defaultRetry = 3000
     /// The most events whose text is kept.
     static let maximumEvents = 2000
     /// The most text kept, in bytes.
@@ -26,17 +24,11 @@ final class StreamSession {
     let url: String
     /// True for Server-Sent Events, false for line-delimited JSON.
     let isEventStream: Bool
-    /// True when the stream reconnects: Server-Sent Events asked for with GET (a stream that
-    /// answered a POST is read once, never sent again).
-    let reconnects: Bool
-    /// The shortest reconnection delay, whatever the server says, in milliseconds.
-    static let minimumRetry = 250
-    /// The longest delay after failed reconnections, in milliseconds.
-    static let maximumBackoff = 30_000
     /// Receives every new snapshot.
     var onChange: @MainActor (StreamSnapshot) -> Void = { _ in }
 
     private var stream: HTTPStream?
+    private var source: HTTPEventSource?
     private var pieces: [String] = []
     private var firstPiece = 0
     private var textBytes = 0
@@ -44,22 +36,25 @@ final class StreamSession {
     private var droppedCount = 0
     private var parserDropped = 0
     private var lastEventID = ""
-    private var retry = StreamSession.defaultRetry
+    private var retry = HTTPEventSource.defaultRetry
     private var reconnectCount = 0
     private var phase: StreamSnapshot.Phase = .open
     private var readTask: Task<Void, Never>?
-    private var reconnectTask: Task<Void, Never>?
-    private var reconnectTransfer: HTTPTransfer?
     private var flushScheduled = false
-    private var failedReconnections = 0
 
     /// Starts reading `stream`.
     init(url: String, stream: HTTPStream) {
         self.url = url
+        self.stream = stream
         isEventStream = stream.kind != .lineDelimitedJSON
-        let method = (stream.request.httpMethod ?? "GET").uppercased()
-        reconnects = isEventStream && method == "GET"
-        read(stream)
+        if isEventStream {
+            let method = (stream.request.httpMethod ?? "GET").uppercased()
+            let source = HTTPEventSource(stream: stream, reconnects: method == "GET")
+            self.source = source
+            follow(source)
+        } else {
+            readLines(stream)
+        }
     }
 
     /// The snapshot now.
@@ -79,10 +74,9 @@ final class StreamSession {
     func stop() {
         guard isLiveNow else { return }
         phase = .stopped
+        source?.stop()
         stream?.cancel()
         readTask?.cancel()
-        reconnectTask?.cancel()
-        reconnectTransfer?.cancel()
         onChange(snapshot)
     }
 
@@ -93,52 +87,75 @@ final class StreamSession {
         }
     }
 
-    private func read(_ stream: HTTPStream) {
-        self.stream = stream
-        phase = .open
-        let isEventStream = isEventStream
-        let startID = lastEventID
+    /// Follows the event source's updates: events become text off the main actor, the rest
+    /// changes the phase.
+    private func follow(_ source: HTTPEventSource) {
         let startNumber = eventCount
         readTask = Task.detached { [weak self] in
-            var parser = ServerSentEventParser(lastEventID: startID)
+            var number = startNumber
+            for await update in source.updates {
+                switch update {
+                case .events(let events, let lastEventID, let retry, let dropped):
+                    let time = Date().timeIntervalSince1970
+                    let texts = events.map { event -> String in
+                        number += 1
+                        return StreamEventText.event(
+                            number: number, type: event.type, id: event.id, data: event.data, time: time)
+                    }
+                    await self?.received(texts, lastEventID: lastEventID, retry: retry, dropped: dropped)
+                case .reconnecting(let time, let reason):
+                    await self?.changed(to: .reconnecting(at: time, reason: reason))
+                case .connecting:
+                    await self?.changed(to: .connecting)
+                case .reconnected(let count):
+                    await self?.reconnected(count)
+                case .ended(let reason):
+                    await self?.changed(to: .ended(reason))
+                case .failed(let reason):
+                    await self?.changed(to: .failed(reason))
+                }
+            }
+        }
+    }
+
+    /// Reads line-delimited JSON once.
+    private func readLines(_ stream: HTTPStream) {
+        let startNumber = eventCount
+        readTask = Task.detached { [weak self] in
             var splitter = LineSplitter()
             var number = startNumber
+            func texts(_ lines: [String]) -> [String] {
+                let time = Date().timeIntervalSince1970
+                return lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { line in
+                    number += 1
+                    return StreamEventText.line(number: number, text: line, time: time)
+                }
+            }
             for await chunk in stream.chunks {
                 switch chunk {
                 case .bytes(let data):
-                    let time = Date().timeIntervalSince1970
-                    var texts: [String] = []
-                    if isEventStream {
-                        for event in parser.feed(data) {
-                            number += 1
-                            texts.append(
-                                StreamEventText.event(
-                                    number: number, type: event.type, id: event.id, data: event.data, time: time))
-                        }
-                    } else {
-                        for line in splitter.feed(data) where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                            number += 1
-                            texts.append(StreamEventText.line(number: number, text: line, time: time))
-                        }
-                    }
-                    await self?.received(
-                        texts, lastEventID: parser.lastEventID, retry: parser.retry, dropped: parser.droppedEventCount)
+                    await self?.received(texts(splitter.feed(data)), lastEventID: "", retry: nil, dropped: 0)
                 case .end(let failure):
-                    var texts: [String] = []
-                    if !isEventStream {
-                        let time = Date().timeIntervalSince1970
-                        for line in splitter.finish() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                            number += 1
-                            texts.append(StreamEventText.line(number: number, text: line, time: time))
-                        }
-                    }
-                    await self?.received(
-                        texts, lastEventID: parser.lastEventID, retry: parser.retry, dropped: parser.droppedEventCount)
-                    await self?.ended(failure)
+                    await self?.received(texts(splitter.finish()), lastEventID: "", retry: nil, dropped: 0)
+                    let reason = failure.map { "connection lost: " + $0.summary } ?? "the server ended it"
+                    await self?.changed(to: failure == nil ? .ended(reason) : .failed(reason))
                     return
                 }
             }
         }
+    }
+
+    private func changed(to next: StreamSnapshot.Phase) {
+        guard isLiveNow else { return }
+        phase = next
+        onChange(snapshot)
+    }
+
+    private func reconnected(_ count: Int) {
+        guard isLiveNow else { return }
+        reconnectCount = count
+        phase = .open
+        onChange(snapshot)
     }
 
     private func received(_ texts: [String], lastEventID: String, retry: Int?, dropped: Int) {
@@ -173,80 +190,6 @@ final class StreamSession {
             guard let self else { return }
             self.flushScheduled = false
             self.onChange(self.snapshot)
-        }
-    }
-
-    private func ended(_ failure: HTTPFailure?) {
-        guard isLiveNow else { return }
-        let reason = failure.map { "connection lost: " + ExchangeRecorder.sentence(for: $0) } ?? "the server ended it"
-        guard reconnects else {
-            phase = failure == nil ? .ended(reason) : .failed(reason)
-            onChange(snapshot)
-            return
-        }
-        failedReconnections = 0
-        scheduleReconnect(reason: reason)
-    }
-
-    private func scheduleReconnect(reason: String) {
-        // At least the floor; doubled after each failed reconnection, up to the ceiling.
-        var delay = max(retry, Self.minimumRetry)
-        for _ in 0..<min(failedReconnections, 8) { delay = min(delay * 2, Self.maximumBackoff) }
-        phase = .reconnecting(at: Date().timeIntervalSince1970 + Double(delay) / 1000, reason: reason)
-        onChange(snapshot)
-        reconnectTask = Task { [weak self] in
-            do {
-                try await Task.sleep(for: .milliseconds(delay))
-            } catch {
-                return
-            }
-            self?.reconnect()
-        }
-    }
-
-    private func reconnect() {
-        guard isLiveNow, let previous = stream else { return }
-        phase = .connecting
-        onChange(snapshot)
-        var fields = [HTTPHeaderField(name: "Accept", value: "text/event-stream")]
-        if !lastEventID.isEmpty { fields.append(HTTPHeaderField(name: "Last-Event-ID", value: lastEventID)) }
-        reconnectTransfer = previous.reopen(adding: fields) { [weak self] result in
-            Task { @MainActor [weak self] in self?.reconnected(result) }
-        }
-        if reconnectTransfer == nil, isLiveNow {
-            phase = .failed("the browser is closing: no reconnection")
-            onChange(snapshot)
-        }
-    }
-
-    private func reconnected(_ result: Result<HTTPStream, HTTPFailure>) {
-        reconnectTransfer = nil
-        guard isLiveNow else {
-            if case .success(let stream) = result { stream.cancel() }
-            return
-        }
-        switch result {
-        case .failure(let failure):
-            guard isLiveNow else { return }
-            failedReconnections += 1
-            scheduleReconnect(reason: "reconnection failed: " + ExchangeRecorder.sentence(for: failure))
-        case .success(let next):
-            let status = next.response.statusCode
-            if status == 204 {
-                next.cancel()
-                phase = .ended("the server answered 204 No Content: no more events")
-                onChange(snapshot)
-            } else if status != 200 || next.kind != .eventStream {
-                next.cancel()
-                let type =
-                    next.response.headerFields.first { $0.name.lowercased() == "content-type" }?.value ?? "no type"
-                phase = .failed("the reconnection got HTTP \(status) (\(type)), not an event stream")
-                onChange(snapshot)
-            } else {
-                reconnectCount += 1
-                read(next)
-                onChange(snapshot)
-            }
         }
     }
 }

@@ -8,7 +8,8 @@ import Hummingbird
 /// at once; a `: keep-alive` comment precedes every event whose id is a multiple of 5. Ids start
 /// at 1, or after the id of a `Last-Event-ID` request header. `?count=N` ends the response after
 /// N events; `?drop=N` ends it after N events and closes the connection, for testing
-/// reconnection.
+/// reconnection; `?stop=N` answers `204 No Content` to a request whose `Last-Event-ID` is N or
+/// more, which tells a client to stop reconnecting.
 struct EventStreamRoutes {
     /// The reconnection delay announced when the query names none, in milliseconds.
     static let defaultRetry = 1000
@@ -28,6 +29,9 @@ struct EventStreamRoutes {
             let count = try query.optionalInt("count", in: 0...1_000_000)
             let drop = try query.optionalInt("drop", in: 1...1_000_000)
             let firstId = Self.lastEventId(request).map { $0 + 1 } ?? 1
+            if let stop = try query.optionalInt("stop", in: 1...1_000_000), firstId > stop {
+                return Response(status: .noContent)
+            }
             let limit = [count, drop].compactMap { $0 }.min()
             var headers: HTTPFields = [.contentType: ContentType.eventStream, .cacheControl: "no-cache"]
             if drop != nil {
