@@ -230,7 +230,7 @@ final class BrowserApp {
         pacer.drew(at: ProcessInfo.processInfo.systemUptime)
         guard !browser.state.isQuitting else { return }
         if browser.state.resources.values.contains(where: { $0.isLoading }) { events.setTickInterval(0.1) }
-        let screen = BrowserView.render(browser.state)
+        let screen = browser.renderFrame()
         terminal.draw(screen)
         lastScreen = screen
     }

@@ -30,7 +30,7 @@ struct Hammock: AsyncParsableCommand {
             move the cursor (unset, dumb), it says so and exits with status 1.
 
             KEYS (the default key map; ? in hammock shows the keys in use):
-            \(HelpOverlayView.commandLineText(.standard))
+            \(HelpView.commandLineText(.standard))
             """,
         version: version
     )

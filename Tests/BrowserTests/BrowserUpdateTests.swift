@@ -77,7 +77,7 @@ struct BrowserUpdateTests {
             return
         }
         #expect(path == Fixtures.base + "posts/2" && from == nil)
-        #expect(state.overlay == nil)
+        #expect(state.layers.isEmpty)
     }
 
     @Test("p, typing and Ctrl-S sends a POST; invalid JSON is refused")
@@ -101,14 +101,14 @@ struct BrowserUpdateTests {
         _ = state.update(.formFinished(.succeeded(status: 201, body: #"{"id": 11}"#)))
         #expect(BrowserView.render(state).text.contains(#"onSuccess 201  {"id": 11}"#))
         _ = Fixtures.keys(&state, [.escape])
-        #expect(state.overlay == nil)
+        #expect(state.layers.isEmpty)
     }
 
     @Test("after a PUT succeeds the form offers load() and overrideLocalContent on Ctrl keys")
     func putOffersStrategies() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, #"{"a": 1}"#))
         _ = Fixtures.keys(&state, [.character("u")])
-        guard case .form(let form)? = state.overlay else {
+        guard let form = state.topLayer as? RequestForm else {
             Issue.record("expected a form")
             return
         }
@@ -118,7 +118,7 @@ struct BrowserUpdateTests {
         #expect(BrowserView.render(state).text.contains("Ctrl-O overrideLocalContent(with: sent body)"))
         // Plain letters keep typing into the still-open body after the success.
         #expect(Fixtures.keys(&state, [.character("l"), .character("o"), .character("a")]).isEmpty)
-        guard case .form(let typed)? = state.overlay else {
+        guard let typed = state.topLayer as? RequestForm else {
             Issue.record("the form should stay open while typing")
             return
         }
@@ -156,7 +156,7 @@ struct BrowserUpdateTests {
         #expect(state.position.cursor == 201)
         #expect(BrowserView.render(state).text.contains("  199"))
         _ = Fixtures.keys(&state, [.home])
-        #expect(state.position == ViewPosition(cursor: 0, top: 0))
+        #expect(state.position == Viewport(cursor: 0, top: 0))
     }
 
     /// Carries out a `.startSearch` the way `ResourceBrowser` does, feeding every update back.
@@ -198,7 +198,7 @@ struct BrowserUpdateTests {
         #expect(state.position.cursor == 8)
         #expect(state.searchQuery == "bob")
         _ = Fixtures.keys(&state, [.character("/")])
-        guard case .prompt(let prompt)? = state.overlay else {
+        guard let prompt = state.topLayer as? Prompt else {
             Issue.record("expected the search prompt")
             return
         }
@@ -359,7 +359,7 @@ struct ExportKeyTests {
             Issue.record("expected exportSVG")
             return
         }
-        guard case .form? = state.overlay else {
+        guard state.topLayer is RequestForm else {
             Issue.record("the form should stay open")
             return
         }

@@ -49,14 +49,20 @@ enum Fixtures {
         return state
     }
 
+    /// Presses `keys` one after the other, as the runtime does: each reads the frame the state
+    /// before it draws.
     static func keys(_ state: inout BrowserState, _ keys: [Key]) -> [Command] {
         var commands: [Command] = []
-        for key in keys { commands += state.update(.key(key)) }
+        for key in keys {
+            state.frame = BrowserView.frameContext(of: state)
+            commands += state.update(.key(key))
+        }
         return commands
     }
 
+    /// Types `text`, a key a character.
     static func type(_ state: inout BrowserState, _ text: String) {
-        for character in text { _ = state.update(.key(.character(character))) }
+        _ = keys(&state, text.map { .character($0) })
     }
 
     /// Types `text` into a browser, a key a character.
@@ -72,10 +78,10 @@ enum Fixtures {
         _ browser: ResourceBrowser, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> RequestForm? {
         await waitUntil("the form's response", sourceLocation: sourceLocation) {
-            guard case .form(let form)? = browser.state.overlay else { return false }
+            guard let form = browser.state.topLayer as? RequestForm else { return false }
             return form.response != nil
         }
-        guard case .form(let form)? = browser.state.overlay else {
+        guard let form = browser.state.topLayer as? RequestForm else {
             Issue.record("the form closed", sourceLocation: sourceLocation)
             return nil
         }

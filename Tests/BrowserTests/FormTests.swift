@@ -174,7 +174,7 @@ struct FormTests {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", #"{"a":1}"#))
         _ = Fixtures.keys(&state, [.character("p")])
         func field() -> RequestForm.Field? {
-            if case .form(let form)? = state.overlay { return form.field }
+            if let form = state.topLayer as? RequestForm { return form.field }
             return nil
         }
         #expect(field() == .body)
@@ -197,14 +197,14 @@ struct FormTests {
         let commands = Fixtures.keys(&state, [.function(2)])
         #expect(commands.isEmpty)
         #expect(state.status?.text == "no collection to save to: create ./.hammock/ or start with --collection DIR")
-        guard case .form(let form)? = state.overlay else {
-            Issue.record("expected the form to stay open, got \(String(describing: state.overlay))")
+        guard let form = state.topLayer as? RequestForm else {
+            Issue.record("expected the form to stay open, got \(String(describing: state.layers))")
             return
         }
         #expect(form.body.text == "{\"x\": 1}")
         state.hasCollection = true
         _ = Fixtures.keys(&state, [.function(2)])
-        guard case .prompt? = state.overlay else {
+        guard state.topLayer is Prompt else {
             Issue.record("with a collection F2 asks for the name")
             return
         }
@@ -215,14 +215,14 @@ struct FormTests {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
         _ = Fixtures.keys(&state, [.character("p")])
         _ = Fixtures.keys(&state, [.control("n")])
-        guard case .form(var form)? = state.overlay else {
+        guard var form = state.topLayer as? RequestForm else {
             Issue.record("expected the form")
             return
         }
         #expect(form.method == .put)
         #expect(state.status?.text.hasPrefix("method PUT") == true)
         for _ in 0..<6 { _ = Fixtures.keys(&state, [.control("n")]) }
-        guard case .form(let cycled)? = state.overlay else { return }
+        guard let cycled = state.topLayer as? RequestForm else { return }
         #expect(cycled.method == .post, "seven steps come back to POST")
         // An empty JSON body is no body, not invalid JSON.
         let commands = Fixtures.keys(&state, [.control("s")])

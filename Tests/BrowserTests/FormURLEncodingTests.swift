@@ -63,11 +63,11 @@ struct FormURLEncodingTests {
         #expect(form.formBodyPreview == nil)
         form.mode = .form
         var state = Fixtures.state()
-        state.overlay = .form(form)
+        state.layers = [form]
         var text = BrowserView.render(state).text
         #expect(text.contains("sends a=1&b=2&note=50%25%20off"))
         form.body.setText("a=1&b")
-        state.overlay = .form(form)
+        state.layers = [form]
         text = BrowserView.render(state).text
         #expect(text.contains("sends nothing: Form body line 1: 'b' needs key=value"))
     }
@@ -79,7 +79,7 @@ struct FormURLEncodingTests {
         browser.start(path: "/anything")
         await waitUntil("anything") { browser.state.current?.latestData != nil }
         browser.dispatch(.key(.character("p")))
-        while case .form(let form)? = browser.state.overlay, form.mode != .form {
+        while let form = browser.state.topLayer as? RequestForm, form.mode != .form {
             browser.dispatch(.key(.control("t")))
         }
         browser.dispatch(.paste("a=1&b=2\nnote=50% + tax\na=3\nq=rock%26roll"))

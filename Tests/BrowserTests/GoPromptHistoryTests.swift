@@ -9,7 +9,7 @@ import Testing
 @Suite("The go prompt's history and completion")
 struct GoPromptHistoryTests {
     func promptText(_ state: BrowserState) -> String? {
-        if case .prompt(let prompt)? = state.overlay { return prompt.editor.text }
+        if let prompt = state.topLayer as? Prompt { return prompt.editor.text }
         return nil
     }
 

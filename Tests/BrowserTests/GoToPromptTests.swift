@@ -94,7 +94,8 @@ struct GoToPromptTests {
         browser.dispatch(.key(.escape))
         browser.dispatch(.key(.escape))
         send(to: "ftp://example.org/")
-        guard case .form(let refused)? = browser.state.overlay, case .failed(_, let message, _) = refused.outcome else {
+        guard let refused = browser.state.topLayer as? RequestForm, case .failed(_, let message, _) = refused.outcome
+        else {
             Issue.record("expected a refused form")
             return
         }

@@ -148,7 +148,7 @@ struct HorizontalScrollTests {
         #expect(KeyMap.standard.command(for: .right) == .scrollRight)
         #expect(KeyMap.standard.command(for: .character("b")) == .back)
         #expect(KeyMap.standard.command(for: .character("f")) == .forward)
-        let help = HelpOverlayView.rows(.standard).map { "\($0.keys) \($0.summary)" }
+        let help = HelpView.mainRows(.standard).map { "\($0.keys) \($0.summary)" }
         #expect(help.contains("Left H scroll left (long lines)"))
         #expect(help.contains("Right L scroll right (long lines)"))
     }

@@ -85,7 +85,7 @@ struct InterruptTests {
         }
         #expect(draft.method == .delete)
         _ = state.update(.formFinished(.succeeded(status: 204, body: ""), response: nil))
-        guard case .form(let form)? = state.overlay, case .succeeded(let status, _) = form.outcome else {
+        guard let form = state.topLayer as? RequestForm, case .succeeded(let status, _) = form.outcome else {
             Issue.record("expected the DELETE form with its outcome")
             return
         }
@@ -94,7 +94,7 @@ struct InterruptTests {
     }
 
     func promptText(_ state: BrowserState) -> String? {
-        if case .prompt(let prompt)? = state.overlay { return prompt.editor.text }
+        if let prompt = state.topLayer as? Prompt { return prompt.editor.text }
         return nil
     }
 
@@ -106,7 +106,7 @@ struct InterruptTests {
         let commands = Fixtures.keys(&state, [.control("c")])
         #expect(commands.isEmpty)
         #expect(!state.isQuitting)
-        #expect(state.overlay == nil)
+        #expect(state.layers.isEmpty)
         #expect(state.status?.text == "cancelled: ↑ in the same prompt brings the text back")
         _ = Fixtures.keys(&state, [.character("g"), .up])
         #expect(promptText(state) == "/users/7?expand=posts")
@@ -144,10 +144,10 @@ struct InterruptTests {
         Fixtures.type(&state, "{\"name\": 1}")
         _ = Fixtures.keys(&state, [.control("c")])
         #expect(!state.isQuitting)
-        #expect(state.overlay == nil)
+        #expect(state.layers.isEmpty)
         _ = Fixtures.keys(&state, [.character("p")])
-        guard case .form(let form)? = state.overlay else {
-            Issue.record("expected the kept form, got \(String(describing: state.overlay))")
+        guard let form = state.topLayer as? RequestForm else {
+            Issue.record("expected the kept form, got \(String(describing: state.layers))")
             return
         }
         #expect(form.body.text == "{\"name\": 1}")
@@ -156,16 +156,16 @@ struct InterruptTests {
     @Test("in a list Ctrl-C clears the filter first, then closes the list; never quits")
     func pickerFilter() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
-        state.overlay = .picker(Picker(purpose: .history))
+        state.layers = [Picker(purpose: .history)]
         Fixtures.type(&state, "users")
         _ = Fixtures.keys(&state, [.control("c")])
-        guard case .picker(let picker)? = state.overlay else {
+        guard let picker = state.topLayer as? Picker else {
             Issue.record("expected the list to stay open")
             return
         }
         #expect(picker.filter.text.isEmpty)
         _ = Fixtures.keys(&state, [.control("c")])
-        #expect(state.overlay == nil)
+        #expect(state.layers.isEmpty)
         #expect(!state.isQuitting)
     }
 
@@ -176,14 +176,14 @@ struct InterruptTests {
         _ = Fixtures.keys(&state, [.character("i")])
         Fixtures.type(&state, "{\"op\": \"ping\"}")
         _ = Fixtures.keys(&state, [.control("c")])
-        guard case .webSocket(let console)? = state.overlay else {
+        guard let console = state.topLayer as? WebSocketConsole else {
             Issue.record("expected the console to stay open")
             return
         }
         #expect(console.input == nil)
         #expect(!state.isQuitting)
         _ = Fixtures.keys(&state, [.character("i"), .up])
-        guard case .webSocket(let reopened)? = state.overlay else {
+        guard let reopened = state.topLayer as? WebSocketConsole else {
             Issue.record("expected the console to stay open")
             return
         }

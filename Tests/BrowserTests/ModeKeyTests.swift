@@ -10,7 +10,7 @@ struct ModeKeyTests {
 
     static func openForm(_ key: Character, in state: inout BrowserState) -> RequestForm? {
         _ = Fixtures.keys(&state, [.character(key)])
-        guard case .form(let form)? = state.overlay else { return nil }
+        guard let form = state.topLayer as? RequestForm else { return nil }
         return form
     }
 
@@ -21,7 +21,7 @@ struct ModeKeyTests {
         Fixtures.type(&state, "{}")
         let commands = Fixtures.keys(&state, [.alt("b"), .alt("d"), .alt("q")])
         #expect(commands.isEmpty)
-        let form = try #require({ if case .form(let form)? = state.overlay { return form } else { return nil } }())
+        let form = try #require({ if let form = state.topLayer as? RequestForm { return form } else { return nil } }())
         #expect(form.body.text == "{}")
         #expect(state.history.count == 1, "Alt-b did not go back")
     }
@@ -30,7 +30,7 @@ struct ModeKeyTests {
     func altKeysInMainView() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
         #expect(Fixtures.keys(&state, [.alt("d")]).isEmpty)
-        #expect(state.overlay == nil, "Alt-d does not open the DELETE prompt")
+        #expect(state.layers.isEmpty, "Alt-d does not open the DELETE prompt")
     }
 
     @Test("Esc on an edited form keeps the draft; the same form key brings it back")
@@ -39,7 +39,7 @@ struct ModeKeyTests {
         _ = try #require(Self.openForm("p", in: &state))
         Fixtures.type(&state, #"{"name": "draft"}"#)
         _ = Fixtures.keys(&state, [.escape])
-        #expect(state.overlay == nil)
+        #expect(state.layers.isEmpty)
         #expect(state.status?.text.contains("draft kept") == true)
         #expect(BrowserView.render(state).text.contains("draft kept: p on this resource opens it again"))
         // Another kind of form starts fresh and leaves the draft alone.
@@ -92,7 +92,7 @@ struct ModeKeyTests {
         #expect(text.contains("Ctrl-S"))
         #expect(!text.contains("service.cachedResources list"), "the main view's commands are not listed")
         _ = Fixtures.keys(&state, [.escape])
-        let form = try #require({ if case .form(let form)? = state.overlay { return form } else { return nil } }())
+        let form = try #require({ if let form = state.topLayer as? RequestForm { return form } else { return nil } }())
         #expect(form.body.text == "x?", "? typed into the body")
     }
 
@@ -104,7 +104,7 @@ struct ModeKeyTests {
         _ = Fixtures.keys(&state, [.control("s"), .function(1)])
         _ = state.update(.formFinished(.succeeded(status: 201, body: "{}")))
         _ = Fixtures.keys(&state, [.escape])
-        let form = try #require({ if case .form(let form)? = state.overlay { return form } else { return nil } }())
+        let form = try #require({ if let form = state.topLayer as? RequestForm { return form } else { return nil } }())
         guard case .succeeded(let status, _) = form.outcome else {
             Issue.record("the outcome was lost: \(form.outcome)")
             return
@@ -120,7 +120,7 @@ struct ModeKeyTests {
         _ = Fixtures.keys(&state, [.function(1)])
         #expect(BrowserView.render(state).text.contains("help: prompt keys"))
         _ = Fixtures.keys(&state, [.escape])
-        guard case .prompt(let prompt)? = state.overlay else {
+        guard let prompt = state.topLayer as? Prompt else {
             Issue.record("the prompt comes back")
             return
         }
@@ -139,7 +139,7 @@ struct ModeKeyTests {
 
     @Test("? lists every command of the key map once, under its group's heading, groups in order")
     func helpGroups() {
-        let rows = HelpOverlayView.mainRows(.standard)
+        let rows = HelpView.mainRows(.standard)
         #expect(rows.filter { $0.keys.isEmpty }.map(\.summary) == KeyGroup.allCases.map(\.title))
         var group: String?
         for command in KeyCommand.allCases {
@@ -164,7 +164,7 @@ struct ModeKeyTests {
             Issue.record("expected redraw in a form")
             return
         }
-        guard case .form? = state.overlay else {
+        guard state.topLayer is RequestForm else {
             Issue.record("the form stays open")
             return
         }

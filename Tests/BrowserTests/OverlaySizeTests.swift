@@ -18,27 +18,31 @@ struct OverlaySizeTests {
         #expect(text.contains("more ↓  j/k PgUp/PgDn"))
         #expect(!text.contains("the form's own keys"))
         _ = Fixtures.keys(&state, [.character("j")])
-        #expect(state.helpScroll == 1)
+        #expect(helpTop(state) == 1)
         text = BrowserView.render(state).text
         #expect(text.contains("more ↑↓"))
         _ = Fixtures.keys(&state, [.end])
         text = BrowserView.render(state).text
         #expect(text.contains("the form's own keys"))
         #expect(text.contains("more ↑ "))
-        let maximum = state.helpScroll
-        #expect(maximum == HelpOverlayView.maximumScroll(keyMap: state.keyMap, width: 80, height: 20))
+        let maximum = helpTop(state)
+        #expect(
+            maximum == HelpView.geometry(rows: HelpView.mainRows(state.keyMap), width: 80, height: 20).maximumScroll)
         _ = Fixtures.keys(&state, [.down, .pageDown, .wheelDown])
-        #expect(state.helpScroll == maximum)
+        #expect(helpTop(state) == maximum)
         _ = Fixtures.keys(&state, [.pageUp])
-        #expect(state.helpScroll < maximum)
+        #expect((helpTop(state) ?? .max) < (maximum ?? 0))
         _ = Fixtures.keys(&state, [.home, .up, .character("k")])
-        #expect(state.helpScroll == 0)
-        #expect(state.overlay != nil)
+        #expect(helpTop(state) == 0)
+        #expect(!state.layers.isEmpty)
         _ = Fixtures.keys(&state, [.escape])
-        #expect(state.overlay == nil)
+        #expect(state.layers.isEmpty)
         _ = Fixtures.keys(&state, [.character("?")])
-        #expect(state.helpScroll == 0, "help opens at the top again")
+        #expect(helpTop(state) == 0, "help opens at the top again")
     }
+
+    /// The first row the open help shows (nil when no help is open).
+    func helpTop(_ state: BrowserState) -> Int? { state.layer(HelpLayer.self)?.viewport.top }
 
     @Test("the help shows no indicator when every row fits")
     func helpFits() {
@@ -48,7 +52,7 @@ struct OverlaySizeTests {
         #expect(text.contains("the form's own keys"))
         #expect(!text.contains("more ↓"))
         _ = Fixtures.keys(&state, [.character("j")])
-        #expect(state.helpScroll == 0)
+        #expect(helpTop(state) == 0)
     }
 
     /// A state with each kind of overlay open, with the text that identifies it at 40×12.
@@ -96,15 +100,15 @@ struct OverlaySizeTests {
             for (width, height) in [(1, 1), (1, 40), (40, 1), (0, 0), (2, 2), (39, 12), (40, 12), (41, 13), (200, 12)] {
                 var small = original
                 // Any key answers the delete question; its drawing is checked above.
-                if case .confirmDelete = small.overlay { continue }
+                if small.topLayer is ConfirmLayer { continue }
                 _ = small.update(.resize(width: width, height: height))
                 let drawn = BrowserView.render(small)
                 #expect(drawn.width == width && drawn.height == height)
                 for key: Key in [.down, .pageDown, .end, .right, .right, .left, .up, .pageUp, .home] {
-                    _ = small.update(.key(key))
+                    _ = Fixtures.keys(&small, [key])
                     _ = BrowserView.render(small)
                 }
-                #expect(small.overlay != nil, "\(name) closed by a movement key at \(width)×\(height)")
+                #expect(!small.layers.isEmpty, "\(name) closed by a movement key at \(width)×\(height)")
             }
         }
     }

@@ -21,13 +21,13 @@ struct PickerTests {
 
     func state(filter: String) -> BrowserState {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "a", "{}"))
-        state.overlay = .picker(Picker(purpose: .collection, items: Self.items, isLoading: false))
+        state.layers = [Picker(purpose: .collection, items: Self.items, isLoading: false)]
         Fixtures.type(&state, filter)
         return state
     }
 
     func shownPicker(_ state: BrowserState) -> Picker? {
-        if case .picker(let picker)? = state.overlay { return picker }
+        if let picker = state.topLayer as? Picker { return picker }
         return nil
     }
 
@@ -57,7 +57,7 @@ struct PickerTests {
         #expect(picker.visibleItems.map(\.id) == ["users", "users/list.yaml", "users/make.yaml"])
         #expect(picker.selected?.id == "users/list.yaml")
         _ = Fixtures.keys(&state, [.escape])
-        state.overlay = .picker(Picker(purpose: .collection, items: Self.items, isLoading: false))
+        state.layers = [Picker(purpose: .collection, items: Self.items, isLoading: false)]
         _ = Fixtures.keys(&state, [.down])
         picker = try #require(shownPicker(state))
         #expect(picker.selected?.id == "users/list.yaml", "from Ping, ↓ skips the users/ heading")

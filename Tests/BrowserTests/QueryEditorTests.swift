@@ -25,7 +25,7 @@ struct QueryEditorTests {
     func keys() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Fixtures.base + "users?page=2", "[]"))
         _ = Fixtures.keys(&state, [.character("Q")])
-        guard case .query(let editor)? = state.overlay else {
+        guard let editor = state.topLayer as? QueryEditor else {
             Issue.record("expected the editor")
             return
         }
@@ -38,6 +38,6 @@ struct QueryEditorTests {
             return
         }
         #expect(path == Fixtures.base + "users?page=3")
-        #expect(state.overlay == nil)
+        #expect(state.layers.isEmpty)
     }
 }

@@ -121,7 +121,8 @@ struct ResourceBrowserTests {
         await waitUntil("onSuccess") {
             eventNames(browser).contains("onSuccess") && eventNames(browser).filter { $0 == "onSuccess" }.count == 2
         }
-        guard case .form(let form)? = browser.state.overlay, case .succeeded(let status, let body) = form.outcome else {
+        guard let form = browser.state.topLayer as? RequestForm, case .succeeded(let status, let body) = form.outcome
+        else {
             Issue.record("expected a finished form")
             return
         }
@@ -148,8 +149,12 @@ struct ResourceBrowserTests {
         browser.dispatch(.paste(#"{"name": "Patched"}"#))
         browser.dispatch(.key(.control("s")))
         await waitUntil("PATCH finished") {
-            if case .form(let form)? = browser.state.overlay, case .succeeded = form.outcome { return true }
+            if let form = browser.state.topLayer as? RequestForm, case .succeeded = form.outcome { return true }
             return false
+        }
+        // The write's follow-up reloads the resource shown: the first GET, the PATCH, that GET.
+        await waitUntil("the follow-up load") {
+            server.requestCount(forPath: "/users/2") == 3 && browser.state.current?.isLoading == false
         }
         let before = server.requestCount(forPath: "/users/2")
         browser.dispatch(.key(.control("o")))

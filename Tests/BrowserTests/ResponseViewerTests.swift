@@ -44,8 +44,8 @@ struct ResponseViewerTests {
         var state = finishedForm(response(#"{"id": 11, "name": "Zed\u001b]0;x\u0007"}"#, headers: headers))
         #expect(BrowserView.render(state).text.contains("Ctrl-R response"))
         _ = Fixtures.keys(&state, [.control("r")])
-        guard case .response = state.overlay else {
-            Issue.record("expected the response viewer, got \(String(describing: state.overlay))")
+        guard state.topLayer is ResponseViewer else {
+            Issue.record("expected the response viewer, got \(String(describing: state.layers))")
             return
         }
         let screen = BrowserView.render(state)
@@ -62,7 +62,7 @@ struct ResponseViewerTests {
             #expect(cell.character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F })
         }
         _ = Fixtures.keys(&state, [.escape])
-        guard case .form(let form)? = state.overlay, case .succeeded(let status, _) = form.outcome else {
+        guard let form = state.topLayer as? RequestForm, case .succeeded(let status, _) = form.outcome else {
             Issue.record("Esc should return to the finished form")
             return
         }
@@ -74,7 +74,7 @@ struct ResponseViewerTests {
     func noResponseYet() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
         _ = Fixtures.keys(&state, [.character("p"), .control("r")])
-        guard case .form? = state.overlay else {
+        guard state.topLayer is RequestForm else {
             Issue.record("the form should stay open")
             return
         }
@@ -92,11 +92,11 @@ struct ResponseViewerTests {
         #expect(!text.contains("more ↑"))
         #expect(text.contains("  0,"))
         _ = Fixtures.keys(&state, [.character("j"), .character("j"), .character("j")])
-        guard case .response(let viewer)? = state.overlay else {
+        guard let viewer = state.topLayer as? ResponseViewer else {
             Issue.record("viewer closed")
             return
         }
-        #expect(viewer.top == 3)
+        #expect(viewer.viewport.top == 3)
         text = BrowserView.render(state).text
         #expect(text.contains("more ↑↓"))
         _ = Fixtures.keys(&state, [.end])
@@ -107,11 +107,11 @@ struct ResponseViewerTests {
         _ = Fixtures.keys(&state, [.pageDown, .down])
         #expect(BrowserView.render(state).text == text, "scrolling stops at the last page")
         _ = Fixtures.keys(&state, [.pageUp, .home, .up])
-        guard case .response(let back)? = state.overlay else {
+        guard let back = state.topLayer as? ResponseViewer else {
             Issue.record("viewer closed")
             return
         }
-        #expect(back.top == 0)
+        #expect(back.viewport.top == 0)
     }
 
     @Test("onFailure shows the status, userMessage and the error body")
@@ -136,7 +136,7 @@ struct ResponseViewerTests {
         browser.dispatch(.paste(#"{"username": "zed", "name": "Zed", "email": "zed@example.com"}"#))
         browser.dispatch(.key(.control("s")))
         await waitUntil("the form's response") {
-            if case .form(let form)? = browser.state.overlay { return form.response != nil }
+            if let form = browser.state.topLayer as? RequestForm { return form.response != nil }
             return false
         }
         browser.dispatch(.key(.control("r")))

@@ -18,7 +18,7 @@ struct SmallScreenTests {
         #expect(BrowserView.render(state).text.contains("q quits"))
         _ = Fixtures.keys(&state, [.character("x")])
         _ = state.update(.paste("pasted"))
-        guard case .form(let form)? = state.overlay else {
+        guard let form = state.topLayer as? RequestForm else {
             Issue.record("the form is still open under the notice")
             return
         }

@@ -41,7 +41,7 @@ struct UploadFormTests {
     }
 
     func form(_ browser: ResourceBrowser) -> RequestForm? {
-        if case .form(let form)? = browser.state.overlay { return form }
+        if let form = browser.state.topLayer as? RequestForm { return form }
         return nil
     }
 
@@ -284,7 +284,7 @@ struct UploadFormTests {
         browser.dispatch(.key(.escape))
         browser.dispatch(.key(.character("C")))
         await waitUntil("listed") {
-            if case .picker(let picker)? = browser.state.overlay { return !picker.isLoading && !picker.items.isEmpty }
+            if let picker = browser.state.topLayer as? Picker { return !picker.isLoading && !picker.items.isEmpty }
             return false
         }
         browser.dispatch(.key(.enter))

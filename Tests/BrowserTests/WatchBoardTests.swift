@@ -157,7 +157,7 @@ struct WatchBoardTests {
         #expect(!screen.line(after.y).contains("▌"), "a key press ends the highlight")
 
         _ = Fixtures.keys(&state, [.character("D")])
-        guard case .viewer(let viewer)? = state.overlay else {
+        guard let viewer = state.topLayer as? TextViewer else {
             Issue.record("D opened no viewer")
             return
         }
@@ -188,7 +188,7 @@ struct WatchBoardTests {
         }
         _ = state.update(.versionsChanged(url: Self.order, versions))
         _ = Fixtures.keys(&state, [.character("T")])
-        guard case .picker(let picker)? = state.overlay else {
+        guard let picker = state.topLayer as? Picker else {
             Issue.record("T opened no list")
             return
         }
@@ -199,7 +199,7 @@ struct WatchBoardTests {
         commands = Fixtures.keys(&state, [.control("d"), .down, .down, .control("d")])
         #expect(commands.last.map { "\($0)" } == "\(Command.compareVersions(url: Self.order, older: 1, newer: 3))")
         _ = Fixtures.keys(&state, [.enter])
-        if case .picker(let picker)? = state.overlay {
+        if let picker = state.topLayer as? Picker {
             #expect(picker.message == "the first version in this run: nothing before it to compare")
         }
     }
@@ -221,7 +221,7 @@ struct WatchBoardTests {
             .versionsChanged(
                 url: Self.order,
                 versions + [ResourceVersion(id: 4, url: Self.order, time: 1004, event: "newData(network)", size: 40)]))
-        guard case .picker(var picker)? = state.overlay else {
+        guard var picker = state.topLayer as? Picker else {
             Issue.record("no timeline")
             return
         }
@@ -229,7 +229,7 @@ struct WatchBoardTests {
         #expect(picker.items.first { $0.id == "3" }?.detail.contains("status moved") == true)
         #expect(picker.message?.hasPrefix("4 versions of /orders/7") == true)
         Fixtures.type(&state, "moved")
-        guard case .picker(let filtered)? = state.overlay else { return }
+        guard let filtered = state.topLayer as? Picker else { return }
         picker = filtered
         #expect(picker.filter.text == "moved")
         #expect(picker.visibleItems.map(\.id) == ["3"])

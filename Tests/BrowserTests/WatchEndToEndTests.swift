@@ -237,7 +237,7 @@ struct WatchEndToEndTests {
         // The index loaded first is the run's first version: this resource's ids start later.
         #expect(browser.state.versions[counter]?.first?.id != 1)
         browser.dispatch(.key(.character("T")))
-        guard case .picker(let picker)? = browser.state.overlay else {
+        guard let picker = browser.state.topLayer as? Picker else {
             Issue.record("T opened no timeline")
             return
         }
@@ -256,7 +256,7 @@ struct WatchEndToEndTests {
     }
 
     private static func viewerTitle(_ browser: ResourceBrowser) -> String? {
-        if case .viewer(let viewer)? = browser.state.overlay { return viewer.title }
+        if let viewer = browser.state.topLayer as? TextViewer { return viewer.title }
         return nil
     }
 }

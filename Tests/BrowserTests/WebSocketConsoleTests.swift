@@ -197,12 +197,13 @@ struct WebSocketConsoleTests {
         }
         #expect(console.rowCount == 20)
         #expect(console.visibleRows(height: 4).map { $0.text }.last == "  m9")
-        console.scroll = 3
+        for _ in 0..<3 { console.scroll(.up, height: 4) }
+        #expect(!console.followsNewest)
         let shown = console.visibleRows(height: 4).map { $0.text }
         console.append(WebSocketMessage(time: 10, direction: .received, kind: .text, byteCount: 1, lines: ["m10"]))
-        #expect(console.scroll == 5, "scrolled up: what is shown stays")
-        #expect(console.visibleRows(height: 4).map { $0.text } == shown)
-        console.scroll = 0
+        #expect(console.visibleRows(height: 4).map { $0.text } == shown, "scrolled up: what is shown stays")
+        console.scroll(.bottom, height: 4)
+        #expect(console.followsNewest)
         #expect(
             console.visibleRows(height: 4).map { $0.text } == [
                 console.messages[9].heading, "  m9", console.messages[10].heading, "  m10",

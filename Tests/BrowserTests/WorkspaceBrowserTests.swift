@@ -47,12 +47,12 @@ struct WorkspaceBrowserTests {
     }
 
     func picker(_ browser: ResourceBrowser) -> Picker? {
-        if case .picker(let picker)? = browser.state.overlay { return picker }
+        if let picker = browser.state.topLayer as? Picker { return picker }
         return nil
     }
 
     func viewerText(_ browser: ResourceBrowser) -> String? {
-        guard case .viewer(let viewer)? = browser.state.overlay, case .text(let document) = viewer.body else {
+        guard let viewer = browser.state.topLayer as? TextViewer, case .text(let document) = viewer.body else {
             return nil
         }
         return document.text
@@ -132,7 +132,7 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.control("d")))
         await waitUntil("diff") { viewerText(browser) != nil }
         let text = try #require(viewerText(browser))
-        if case .viewer(let viewer)? = browser.state.overlay {
+        if let viewer = browser.state.topLayer as? TextViewer {
             #expect(viewer.title.hasPrefix("diff #\(older.id) → #\(newer.id): GET "))
         }
         let lines = text.split(separator: "\n").map(String.init)
@@ -185,7 +185,7 @@ struct WorkspaceBrowserTests {
         #expect(picker(browser)?.selected?.label.contains(" POST ") == true)
         browser.dispatch(.key(.enter))
         await waitUntil("body") {
-            if case .viewer? = browser.state.overlay { return true }
+            if browser.state.topLayer is TextViewer { return true }
             return false
         }
         let screen = BrowserView.render(browser.state).text
@@ -194,10 +194,10 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.escape))
         browser.dispatch(.key(.control("r")))
         await waitUntil("form") {
-            if case .form? = browser.state.overlay { return true }
+            if browser.state.topLayer is RequestForm { return true }
             return false
         }
-        guard case .form(let form)? = browser.state.overlay else { return }
+        guard let form = browser.state.topLayer as? RequestForm else { return }
         #expect(form.method == .post)
         #expect(form.body.text == #"{"note": "kept as typed"}"#)
         await setup.server.shutdown()
@@ -231,10 +231,10 @@ struct WorkspaceBrowserTests {
         #expect(picker(again)?.items.map(\.label) == ["New post"])
         again.dispatch(.key(.enter))
         await waitUntil("form") {
-            if case .form? = again.state.overlay { return true }
+            if again.state.topLayer is RequestForm { return true }
             return false
         }
-        guard case .form(let form)? = again.state.overlay else { return }
+        guard let form = again.state.topLayer as? RequestForm else { return }
         #expect(form.method == .post)
         #expect(form.url.text == setup.server.baseURL.absoluteString + "posts")
         #expect(form.headers.text == "X-Trace: abc")
@@ -280,11 +280,11 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.control("s")))
         // The environment's files are checked first, off the main actor.
         await waitUntil("the form's outcome") {
-            guard case .form(let form)? = browser.state.overlay else { return false }
+            guard let form = browser.state.topLayer as? RequestForm else { return false }
             if case .failed = form.outcome { return true }
             return false
         }
-        guard case .form(let form)? = browser.state.overlay, case .failed(_, let message, _) = form.outcome else {
+        guard let form = browser.state.topLayer as? RequestForm, case .failed(_, let message, _) = form.outcome else {
             Issue.record("expected a refused form")
             return
         }
@@ -399,7 +399,7 @@ struct WorkspaceBrowserTests {
             .paste("curl -X PATCH \\\n  'http://example.test/posts/1' \\\n  -H 'X-One: 1' \\\n  --data-raw '{\"a\":1}'")
         )
         browser.dispatch(.key(.enter))
-        guard case .form(let form)? = browser.state.overlay else {
+        guard let form = browser.state.topLayer as? RequestForm else {
             Issue.record("expected a form, status: \(browser.state.status?.text ?? "")")
             return
         }
@@ -552,10 +552,10 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.control("s")))
         // The environment's files are checked first, off the main actor.
         await waitUntil("the password prompt") {
-            if case .prompt? = browser.state.overlay { return true }
+            if browser.state.topLayer is Prompt { return true }
             return false
         }
-        guard case .prompt(let prompt)? = browser.state.overlay, prompt.isSecret else {
+        guard let prompt = browser.state.topLayer as? Prompt, prompt.isSecret else {
             Issue.record("expected the password prompt")
             return
         }
@@ -635,12 +635,12 @@ struct WorkspaceBrowserTests {
         _ = Fixtures.keys(&state, [.character("p")])
         Fixtures.type(&state, "{}")
         _ = Fixtures.keys(&state, [.function(2)])
-        guard case .prompt? = state.overlay else {
+        guard state.topLayer is Prompt else {
             Issue.record("expected the name prompt")
             return
         }
         _ = Fixtures.keys(&state, [.escape])
-        guard case .form(let form)? = state.overlay else {
+        guard let form = state.topLayer as? RequestForm else {
             Issue.record("expected the form back")
             return
         }
@@ -680,7 +680,7 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.character("I")))
         browser.dispatch(.paste("curl \\"))
         browser.dispatch(.key(.enter))
-        guard case .prompt(let prompt)? = browser.state.overlay else {
+        guard let prompt = browser.state.topLayer as? Prompt else {
             Issue.record("the prompt closed on a continuation")
             return
         }
@@ -707,10 +707,10 @@ struct WorkspaceBrowserTests {
         _ = Fixtures.keys(&state, [.character("p")])
         _ = Fixtures.keys(&state, [.control("c")])
         #expect(!state.isQuitting)
-        #expect(state.overlay == nil)
+        #expect(state.layers.isEmpty)
         #expect(state.status?.text.hasPrefix("draft kept") == true)
         _ = Fixtures.keys(&state, [.character("p")])
-        guard case .form(let form)? = state.overlay else {
+        guard let form = state.topLayer as? RequestForm else {
             Issue.record("expected the kept draft")
             return
         }
@@ -734,11 +734,11 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.character("C")))
         await waitUntil("listed") { picker(browser)?.isLoading == false }
         browser.dispatch(.key(.enter))
-        await waitUntil("form") { browser.state.overlay?.innerForm?.savedRequest != nil }
+        await waitUntil("form") { browser.state.layer(RequestForm.self)?.savedRequest != nil }
         for _ in 0..<2 { browser.dispatch(.key(.backspace)) }
         browser.dispatch(.paste(#"2}"#))
         browser.dispatch(.key(.function(2)))
-        guard case .prompt(let prompt)? = browser.state.overlay else {
+        guard let prompt = browser.state.topLayer as? Prompt else {
             Issue.record("expected the name prompt")
             return
         }

@@ -18,7 +18,7 @@ extension BrowserState {
             guard focus == .watch, !before.onBoard || before.selected != watch.selected?.url else { return commands }
             return commands + showBoardSelection()
         case .paste(let text):
-            return layout.isTooSmall ? [] : handlePaste(text)
+            return layout.isTooSmall ? [] : pasteIntoTopLayer(text)
         default:
             return apply(action)
         }
@@ -47,11 +47,11 @@ extension BrowserState {
             switch keyMap.command(for: key) {
             case .exportSVG?: return [.exportSVG]
             case .redraw?: return [.redraw]
-            case .interrupt?: return overlay == nil ? interrupt() : interruptOverlay()
+            case .interrupt?: return layers.isEmpty ? interrupt() : interruptTopLayer()
             default: break
             }
         }
-        if overlay != nil { return handleOverlayKey(key) }
+        if let commands = routeToLayers(key) { return commands }
         if key == .escape, search?.isRunning == true { return stopSearch() }
         if let commands = handleWatchKey(key) { return commands }
         guard let command = keyMap.command(for: key) else { return [] }
@@ -139,7 +139,7 @@ extension BrowserState {
             return []
         case .formFinished(let outcome, let response):
             // The form may be under help, a curl viewer or a save-as prompt while its request runs.
-            overlay = overlay?.updatingForm { form in
+            updateLayer(RequestForm.self) { form in
                 form.outcome = outcome
                 form.response = response
             }
@@ -149,7 +149,7 @@ extension BrowserState {
         case .clipboard(let text, _):
             return [.copyToClipboard(text)]
         case .askPassword(let username):
-            overlay = .prompt(Prompt(purpose: .password(username: username, returnTo: overlay)))
+            open(Prompt(purpose: .password(username: username)))
             return []
         case .changeDetected(let url, let version, let change):
             applyChange(url: url, version: version, change: change)
@@ -159,15 +159,16 @@ extension BrowserState {
             let known = Dictionary((versions[url] ?? []).compactMap { v in v.change.map { (v.id, $0) } }) { a, _ in a }
             for index in list.indices where list[index].change == nil { list[index].change = known[list[index].id] }
             versions[url] = list
-            if case .picker(var picker)? = overlay, picker.purpose == .timeline(url: url) {
+            let items = timelineItems(list)
+            let message = timelineMessage(url: url, count: list.count)
+            updatePicker(.timeline(url: url)) { picker in
                 let selectedID = picker.selected?.id
-                picker.items = timelineItems(list)
-                picker.message = timelineMessage(url: url, count: list.count)
+                picker.items = items
+                picker.message = message
                 // The cursor stays on the version it was on, however many arrive above it.
                 if let selectedID, let index = picker.visibleItems.firstIndex(where: { $0.id == selectedID }) {
                     picker.cursor = index
                 }
-                overlay = .picker(picker)
             }
             return []
         case .pin(let path):
@@ -200,10 +201,9 @@ extension BrowserState {
                 clampPositions()
             }
             return []
-        case .showViewer(var viewer):
-            // A diff asked for from the timeline goes back to it on Esc.
-            if case .picker(let picker)? = overlay, case .timeline = picker.purpose { viewer.returnTo = overlay }
-            overlay = .viewer(viewer)
+        case .showViewer(let viewer):
+            // Over what is open (a diff asked for from the timeline goes back to it on Esc).
+            open(viewer)
             return []
         case .note(let text, let isError):
             status = StatusMessage(text, isError: isError)
@@ -213,9 +213,7 @@ extension BrowserState {
                     kind: isError ? .error : .note))
             return []
         case .filesChecked(let checks):
-            guard case .form(var form)? = overlay else { return [] }
-            form.files.merge(checks) { _, new in new }
-            overlay = .form(form)
+            updateLayer(RequestForm.self) { form in form.files.merge(checks) { _, new in new } }
             return []
         }
     }
@@ -254,9 +252,9 @@ extension BrowserState {
             }
         case .goTo:
             // Starts from the current URL, ready to edit (Ctrl-U clears it).
-            overlay = .prompt(Prompt(purpose: .goTo, text: currentURL ?? ""))
+            open(Prompt(purpose: .goTo, text: currentURL ?? ""))
         case .search:
-            overlay = .prompt(Prompt(purpose: .search))
+            open(Prompt(purpose: .search))
         case .follow:
             return follow()
         case .back:
@@ -287,15 +285,15 @@ extension BrowserState {
             let key = RequestForm.draftKey(command: command, url: url)
             if let kept = keptForms.removeValue(forKey: key) {
                 keptFormOrder.removeAll { $0 == key }
-                overlay = .form(kept)
+                open(kept)
                 status = StatusMessage("draft restored")
                 return []
             }
             let prefill = (command == .put || command == .overrideLocal) ? currentJSONText() : ""
-            overlay = .form(RequestForm(purpose: purpose, url: url, body: prefill))
+            open(RequestForm(purpose: purpose, url: url, body: prefill))
         case .delete:
             guard let url else { return [] }
-            overlay = .confirmDelete(url: url)
+            open(ConfirmLayer.delete(url: url))
         case .copyCurl:
             guard let url else { return [] }
             // Shown whole in a viewer (to select by hand) and copied; the log keeps it masked.
@@ -341,7 +339,7 @@ extension BrowserState {
             return performWatch(command)
         case .editQuery:
             guard let url else { return [] }
-            overlay = .query(QueryEditor(url: url))
+            open(QueryEditor(url: url))
         case .toggleHead:
             if search?.isRunning == true { commands.append(.cancelSearch) }
             search = nil
@@ -362,8 +360,7 @@ extension BrowserState {
             if !showResources && focus == .resources { focus = .latestData }
             if showResources { focus = .resources }
         case .help:
-            helpScroll = 0
-            overlay = .help(over: nil)
+            open(HelpLayer(mainView: keyMap))
         case .exportSVG:
             return [.exportSVG]
         case .redraw:
@@ -375,39 +372,6 @@ extension BrowserState {
             return [.quit]
         }
         return []
-    }
-
-    /// Ctrl-C over an overlay: never quits. It cancels the form's request while one is in
-    /// flight; in a text field or prompt it cancels the line, keeping what was typed for Up (the
-    /// WebSocket message line, every prompt but the password); a list's filter is cleared first;
-    /// otherwise it closes the overlay as Esc does (an edited form is kept, as with Esc).
-    private mutating func interruptOverlay() -> [Command] {
-        lastInterrupt = nil
-        guard let overlay else { return [] }
-        if case .sending? = overlay.innerForm?.outcome {
-            status = StatusMessage("cancelling the request (Esc closes the form)")
-            return [.cancelFormRequest]
-        }
-        switch overlay {
-        case .prompt(let prompt):
-            let commands = handleOverlayKey(.escape)
-            if prompt.isEdited, prompt.recallKey != nil {
-                status = StatusMessage("cancelled: ↑ in the same prompt brings the text back")
-            }
-            return commands
-        case .webSocket(var console) where console.input != nil:
-            cancelWebSocketLine(&console)
-            self.overlay = .webSocket(console)
-            return []
-        case .picker(var picker) where !picker.filter.text.isEmpty:
-            picker.filter.setText("")
-            picker.moveToFirst()
-            self.overlay = .picker(picker)
-            status = StatusMessage("filter cleared (Ctrl-C again or Esc closes the list)")
-            return []
-        default:
-            return handleOverlayKey(.escape)
-        }
     }
 
     /// Ctrl-C in the main view: cancels the focused resource's loads in flight; with nothing in
@@ -481,7 +445,7 @@ extension BrowserState {
     }
 
     /// Moves `top` (and, with wrapped lines, `topRow`) so the cursor line's first row shows.
-    private func keepCursorVisible(_ position: inout ViewPosition, body: BodyContent?) {
+    private func keepCursorVisible(_ position: inout Viewport, body: BodyContent?) {
         let height = max(1, layout.innerHeight(.latestData))
         guard wrapsLines, let body else {
             position.topRow = 0
@@ -570,7 +534,7 @@ extension BrowserState {
             let step = max(1, layout.innerWidth(focus) / 2)
             let left = paneLeft[focus] ?? 0
             if right {
-                guard BrowserView.isCutRight(focus, state: self), left < PaneViewport.maximumLeft else {
+                guard frame.isCutRight(FrameContext.Page(focus)), left < PaneViewport.maximumLeft else {
                     status = StatusMessage("no more text to the right")
                     return
                 }
@@ -580,29 +544,17 @@ extension BrowserState {
             }
             return
         }
-        guard let body = shownBody else { return }
+        guard shownBody != nil else { return }
         if wrapsLines {
             status = StatusMessage("lines wrap: nothing to scroll sideways (W cuts them again)")
             return
         }
         let width = layout.innerWidth(.latestData)
-        let height = layout.innerHeight(.latestData)
         guard width > 0 else { return }
         let step = max(1, width / 2)
         var position = self.position
         if right {
-            var cutOff = false
-            for row in 0..<height {
-                guard
-                    let line = BodyLineView.visibleLine(
-                        body, line: position.top + row, theme: theme, fromColumn: position.left, width: width)
-                else { break }
-                if line.continuesRight {
-                    cutOff = true
-                    break
-                }
-            }
-            guard cutOff else {
+            guard frame.isCutRight(.latestData) else {
                 status = StatusMessage("no more text to the right")
                 return
             }
@@ -634,7 +586,7 @@ extension BrowserState {
     // MARK: search
 
     /// Starts a background search of the current body for `query`.
-    private mutating func startSearch(_ query: String) -> [Command] {
+    mutating func startSearch(_ query: String) -> [Command] {
         guard let url = currentURL, let body = shownBody, body.searchSource != nil else {
             status = StatusMessage("nothing to search here", isError: true)
             return []
@@ -772,372 +724,5 @@ extension BrowserState {
         return (own + defaultHeaders.filter { !names.contains($0.0.lowercased()) }).map {
             HeaderField(name: $0.0, value: $0.1)
         }
-    }
-
-    // MARK: overlays
-
-    private mutating func handleOverlayKey(_ key: Key) -> [Command] {
-        guard let overlay else { return [] }
-        switch overlay {
-        case .help(let under):
-            if key == .escape || key == .character("q") || keyMap.command(for: key) == .help || key == .enter {
-                self.overlay = under
-                return []
-            }
-            let rows = HelpOverlayView.rows(keyMap, over: under)
-            let maximum = HelpOverlayView.maximumScroll(rows: rows, width: width, height: height)
-            let page = max(1, HelpOverlayView.pageHeight(rows: rows, width: width, height: height) - 1)
-            var scroll = min(helpScroll, maximum)
-            switch key {
-            case .character("j"), .down, .wheelDown: scroll += 1
-            case .character("k"), .up, .wheelUp: scroll -= 1
-            case .pageDown, .character(" "): scroll += page
-            case .pageUp: scroll -= page
-            case .home: scroll = 0
-            case .end: scroll = maximum
-            default: break
-            }
-            helpScroll = min(max(0, scroll), maximum)
-            return []
-        case .viewer(var viewer):
-            return handleViewerKey(key, viewer: &viewer)
-        case .picker(var picker):
-            return handlePickerKey(key, picker: &picker)
-        case .webSocket(var console):
-            return handleWebSocketKey(key, console: &console)
-        case .query(var editor):
-            switch key {
-            case .escape:
-                self.overlay = nil
-            case .control("s"):
-                guard let target = editor.url() else {
-                    self.overlay = .query(editor)
-                    return []
-                }
-                self.overlay = nil
-                return [.navigate(path: target, from: nil)]
-            default:
-                editor.editor.handle(key)
-                self.overlay = .query(editor)
-            }
-            return []
-        case .confirm(_, let yes, let returnTo):
-            self.overlay = returnTo
-            if key == .character("y") || key == .character("Y") { return [.workspace(yes)] }
-            status = StatusMessage("cancelled")
-            return []
-        case .confirmDelete(let url):
-            self.overlay = nil
-            if key == .character("y") || key == .character("Y") {
-                // The outcome shows in a DELETE form, like any other form's, with Ctrl-R for the
-                // whole response.
-                var form = RequestForm(method: .delete, url: url)
-                form.outcome = .sending
-                form.sentBody = RequestBody.none
-                self.overlay = .form(form)
-                return [.send(RequestDraft(method: .delete, url: url, headers: [], body: .none), from: url)]
-            }
-            status = StatusMessage("DELETE cancelled")
-            return []
-        case .prompt(var prompt):
-            switch key {
-            case .function(1):
-                helpScroll = 0
-                self.overlay = .help(over: .prompt(prompt))
-            case .escape:
-                self.overlay = nil
-                // What was typed is kept for Up, as a shell keeps a cancelled line.
-                if prompt.isEdited {
-                    rememberPromptLine(prompt)
-                } else if let key = prompt.recallKey {
-                    promptRecall[key]?.endWalk()
-                }
-                switch prompt.purpose {
-                case .password(_, let returnTo): self.overlay = returnTo
-                case .saveRequest(let form): self.overlay = .form(form)
-                case .renameSavedRequest: self.overlay = .picker(Picker(purpose: .collection))
-                default: break
-                }
-                if case .renameSavedRequest = prompt.purpose { return [.workspace(.listCollection)] }
-            case .enter:
-                self.overlay = nil
-                if case .password(_, let returnTo) = prompt.purpose {
-                    // Taken as typed (spaces count) and never shown or logged.
-                    self.overlay = returnTo
-                    status = StatusMessage("password kept for this run: Ctrl-S sends the form again")
-                    return [.workspace(.setPassword(prompt.editor.text))]
-                }
-                if case .importCurl = prompt.purpose {
-                    // A paste without bracketed paste arrives line by line: a line ending in a
-                    // continuation is not the end of the command.
-                    let typed = prompt.editor.text.trimmingCharacters(in: .whitespaces)
-                    if typed.hasSuffix("\\") || typed.hasSuffix("^") {
-                        prompt.editor.setText(String(typed.dropLast()) + " ")
-                        self.overlay = .prompt(prompt)
-                        return []
-                    }
-                }
-                let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty else {
-                    if case .saveRequest(let form) = prompt.purpose {
-                        self.overlay = .form(form)
-                        status = StatusMessage("a saved request needs a name")
-                    }
-                    return []
-                }
-                rememberPromptLine(prompt, text: text)
-                switch prompt.purpose {
-                case .goTo:
-                    return goTo(text)
-                case .search:
-                    searchQuery = text
-                    return startSearch(text)
-                case .watchInterval, .exportHAR:
-                    return answerWatchPrompt(prompt.purpose, text: text)
-                default:
-                    return answerWorkspacePrompt(prompt.purpose, text: text)
-                }
-            case .up where prompt.recallKey != nil, .down where prompt.recallKey != nil:
-                walkRecall(&prompt, earlier: key == .up)
-                self.overlay = .prompt(prompt)
-            case .tab where prompt.isGoTo:
-                completeURL(&prompt)
-                self.overlay = .prompt(prompt)
-            default:
-                prompt.completion = nil
-                prompt.edit(key)
-                self.overlay = .prompt(prompt)
-            }
-            return []
-        case .form(var form):
-            return handleFormKey(key, form: &form)
-        case .response(var viewer):
-            if key == .escape || key == .control("r") || key == .character("q") {
-                self.overlay = .form(viewer.form)
-                return []
-            }
-            if key == .character("?") || key == .function(1) {
-                helpScroll = 0
-                self.overlay = .help(over: overlay)
-                return []
-            }
-            scrollResponse(&viewer, key: key)
-            self.overlay = .response(viewer)
-            return []
-        }
-    }
-
-    /// Keeps a prompt's line (`text`, or what is typed) in its kind's recall.
-    mutating func rememberPromptLine(_ prompt: Prompt, text: String? = nil) {
-        guard let key = prompt.recallKey else { return }
-        var recall = promptRecall[key] ?? LineRecall(capacity: BrowserState.maximumPromptHistory)
-        recall.remember(text ?? prompt.editor.text)
-        promptRecall[key] = recall
-    }
-
-    /// Up / Down in a prompt: the lines given before to prompts of its kind, newest first, then
-    /// back to what was being typed.
-    private mutating func walkRecall(_ prompt: inout Prompt, earlier: Bool) {
-        guard let key = prompt.recallKey else { return }
-        var recall = promptRecall[key] ?? LineRecall(capacity: BrowserState.maximumPromptHistory)
-        defer { promptRecall[key] = recall }
-        guard !recall.lines.isEmpty else {
-            status = StatusMessage("no earlier answers yet")
-            return
-        }
-        prompt.completion = nil
-        prompt.isTextSelected = false
-        let line = earlier ? recall.earlier(current: prompt.editor.text) : recall.later()
-        if let line { prompt.editor.setText(line) }
-    }
-
-    /// Tab in the go prompt: completes the text to a URL visited in this run (whole, or as a
-    /// path under the service); the next Tab shows the next match.
-    private mutating func completeURL(_ prompt: inout Prompt) {
-        let typed = prompt.completion?.typed ?? prompt.editor.text
-        var candidates: [String] = []
-        for url in history + resourceOrder + goHistory.reversed() {
-            for form in [url, displayPath(url)] where form.hasPrefix(typed) && form != typed {
-                if !candidates.contains(form) { candidates.append(form) }
-            }
-        }
-        guard !candidates.isEmpty else {
-            status = StatusMessage("no visited URL starts with that")
-            return
-        }
-        let index = prompt.completion.map { ($0.index + 1) % candidates.count } ?? 0
-        prompt.isTextSelected = false
-        prompt.completion = (typed, index)
-        prompt.editor.setText(candidates[index])
-        if candidates.count > 1 {
-            status = StatusMessage("\(index + 1) of \(candidates.count) visited URLs: Tab for the next")
-        }
-    }
-
-    private func scrollResponse(_ viewer: inout ResponseViewer, key: Key) {
-        let page = ResponseView.pageHeight(width: width, height: height)
-        let lines = ResponseView.LineSource(response: viewer.response, theme: theme)
-        // Moves down while a line below the window exists, so the last page stays full.
-        func down(_ amount: Int) {
-            for _ in 0..<max(0, amount) {
-                guard lines.hasLine(viewer.top + page) else { break }
-                viewer.top += 1
-            }
-        }
-        switch key {
-        case .character("j"), .down, .wheelDown: down(1)
-        case .character("k"), .up, .wheelUp: viewer.top = max(0, viewer.top - 1)
-        case .pageDown, .character(" "): down(max(1, page - 1))
-        case .pageUp: viewer.top = max(0, viewer.top - max(1, page - 1))
-        case .home, .character("<"): viewer.top = 0
-        case .end, .character(">"): viewer.top = max(0, lines.count - page)
-        case .right, .character("L"):
-            let width = ResponseView.contentWidth(width: self.width, height: height)
-            let step = max(1, width / 2)
-            let cut = (0..<page).contains { row in
-                lines.visibleLine(viewer.top + row, fromColumn: viewer.left, width: width)?.continuesRight == true
-            }
-            if cut { viewer.left += step }
-        case .left, .character("H"):
-            let step = max(1, ResponseView.contentWidth(width: width, height: height) / 2)
-            viewer.left = max(0, viewer.left - step)
-        default:
-            break
-        }
-    }
-
-    /// Keeps an unsent, edited form until the same kind of form is opened on its resource.
-    private mutating func keepDraft(_ form: RequestForm) {
-        var form = form
-        // It comes back ready to edit and send, whatever refused it before.
-        form.outcome = .editing
-        form.validationMessage = nil
-        let key = form.draftKey
-        keptFormOrder.removeAll { $0 == key }
-        keptFormOrder.append(key)
-        keptForms[key] = form
-        while keptFormOrder.count > BrowserState.maximumKeptForms {
-            keptForms.removeValue(forKey: keptFormOrder.removeFirst())
-        }
-    }
-
-    private mutating func handleFormKey(_ key: Key, form: inout RequestForm) -> [Command] {
-        defer {
-            if case .form = overlay { overlay = .form(form) }
-        }
-        if key == .escape {
-            overlay = nil
-            var nothingSent = false
-            switch form.outcome {
-            case .editing: nothingSent = true
-            case .failed where form.response == nil: nothingSent = true
-            default: break
-            }
-            if nothingSent, form.isChanged {
-                keepDraft(form)
-                let key = keyMap.keys(for: form.command).first?.name ?? "the form key"
-                status = StatusMessage("draft kept: \(key) on this resource opens it again")
-            }
-            return []
-        }
-        if key == .function(1) {
-            helpScroll = 0
-            overlay = .help(over: .form(form))
-            return []
-        }
-        if key == .function(2) || key == .control("y") {
-            return formWorkspaceKey(key, form: form)
-        }
-        // The resource the request went to (a form from curl, C or history may name another).
-        if case .succeeded = form.outcome, form.method == .put || form.method == .patch,
-            let url = form.response?.url ?? currentURL
-        {
-            if key == .control("g") {
-                overlay = nil
-                return [.load(url: url)]
-            }
-            if key == .control("o"), let body = form.sentBody {
-                overlay = nil
-                return [.overrideLocalContent(url: url, body: body)]
-            }
-        } else if key == .control("g") || key == .control("o") {
-            status = StatusMessage("Ctrl-G and Ctrl-O work once a PUT or PATCH has succeeded")
-            return []
-        }
-        switch key {
-        case .control("r"):
-            guard let response = form.response else {
-                status = StatusMessage("no response yet: Ctrl-S sends the request")
-                return []
-            }
-            overlay = .response(ResponseViewer(form: form, response: response))
-        case .control("s"):
-            if case .sending = form.outcome { return [] }
-            guard let url = currentURL else { return [] }
-            if form.isLocalOverride {
-                guard let body = form.validatedBody() else { return [] }
-                overlay = nil
-                return [.overrideLocalContent(url: url, body: body)]
-            }
-            guard let draft = form.draft() else { return [] }
-            form.outcome = .sending
-            form.response = nil
-            form.sentBody = draft.body
-            return [.send(draft, from: url)]
-        case .control("t"):
-            form.mode = form.isLocalOverride ? form.mode.nextInMemory : form.mode.next
-            form.validationMessage = nil
-        case .control("n"):
-            guard form.method != nil, !form.isSending else { return [] }
-            form.nextMethod()
-            status = StatusMessage("method \(form.method?.rawValue ?? "")  (Ctrl-N: the next one)")
-        case .tab, .backTab:
-            let step = key == .tab ? 1 : -1
-            if let next = RequestForm.Field(rawValue: form.field.rawValue + step) {
-                form.field = next
-            } else {
-                status = StatusMessage(
-                    key == .tab ? "the body is the last field: Shift-Tab goes back" : "the URL is the first field")
-            }
-        default:
-            switch form.field {
-            case .url: form.url.handle(key)
-            case .headers: form.headers.handle(key)
-            case .body: form.body.handle(key)
-            }
-        }
-        return []
-    }
-
-    private mutating func handlePaste(_ text: String) -> [Command] {
-        switch overlay {
-        case .form(var form):
-            switch form.field {
-            case .url: form.url.insert(text)
-            case .headers: form.headers.insert(text)
-            case .body: form.body.insert(text)
-            }
-            overlay = .form(form)
-        case .prompt(var prompt):
-            if case .importCurl = prompt.purpose {
-                // The prompt is one line: a pasted multi-line command's continuations become spaces.
-                prompt.paste(CurlPaste.joiningContinuations(text))
-            } else {
-                prompt.paste(text)
-            }
-            overlay = .prompt(prompt)
-        case .query(var editor):
-            editor.editor.insert(text)
-            overlay = .query(editor)
-        case .picker(var picker):
-            picker.filter.insert(text)
-            picker.moveToFirst()
-            overlay = .picker(picker)
-        case .webSocket:
-            pasteIntoWebSocket(text)
-        default:
-            break
-        }
-        return []
     }
 }

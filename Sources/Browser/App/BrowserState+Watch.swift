@@ -45,14 +45,14 @@ extension BrowserState {
                     "no change seen yet for \(displayPath(url)): the first version has nothing to compare")
                 return []
             }
-            overlay = .viewer(
+            open(
                 TextViewer(
                     title: "what changed · \(displayPath(url))", note: change.summary,
                     text: change.diffText, kind: .diff))
         case .timeline:
             let url = focus == .watch ? watch.selected?.url : currentURL
             guard let url else { return [] }
-            overlay = .picker(timelinePicker(url: url))
+            open(timelinePicker(url: url))
         case .pauseAll:
             guard !watch.entries.isEmpty else {
                 status = StatusMessage("nothing pinned: P pins the resource shown")
@@ -67,7 +67,7 @@ extension BrowserState {
             status = StatusMessage(pause ? "every pinned resource paused (A resumes)" : "every pinned resource resumed")
             return commands
         case .exportHAR:
-            overlay = .prompt(Prompt(purpose: .exportHAR, text: Self.defaultHARName(now: now)))
+            open(Prompt(purpose: .exportHAR, text: Self.defaultHARName(now: now)))
         default:
             break
         }
@@ -104,7 +104,7 @@ extension BrowserState {
     /// shows the next one in place of the last one the board showed (history does not fill up
     /// with every row passed).
     mutating func showBoardSelection() -> [Command] {
-        guard focus == .watch, watch.isShown, overlay == nil, let url = watch.selected?.url, url != currentURL else {
+        guard focus == .watch, watch.isShown, layers.isEmpty, let url = watch.selected?.url, url != currentURL else {
             return []
         }
         if let index = watch.previewHistoryIndex, index == historyIndex, history.indices.contains(index) {
@@ -148,7 +148,7 @@ extension BrowserState {
             let interval = WatchBoard.clamp(key == .character("+") ? entry.interval * 2 : entry.interval / 2)
             return setInterval(interval, of: url)
         case .character("="):
-            overlay = .prompt(Prompt(purpose: .watchInterval(url: url), text: Self.intervalText(entry.interval)))
+            open(Prompt(purpose: .watchInterval(url: url), text: Self.intervalText(entry.interval)))
             return []
         case .character("x"), .delete:
             return togglePin(url)
@@ -263,36 +263,6 @@ extension BrowserState {
             return PickerItem(
                 id: String(version.id), label: "#\(version.number)  \(clock)  \(version.event)",
                 detail: detail.filter { !$0.isEmpty }.joined(separator: " · "))
-        }
-    }
-
-    /// Enter and Ctrl-D in the timeline.
-    mutating func handleTimelineKey(_ key: Key, url: String, item: PickerItem, picker: inout Picker) -> [Command] {
-        guard let id = Int(item.id) else { return [] }
-        let list = versions[url] ?? []
-        switch key {
-        case .enter:
-            guard let index = list.firstIndex(where: { $0.id == id }), index > 0 else {
-                picker.message = "the first version in this run: nothing before it to compare"
-                return []
-            }
-            return [.compareVersions(url: url, older: list[index - 1].id, newer: id)]
-        case .control("d"):
-            if picker.marked == item.id {
-                picker.marked = nil
-                picker.message = "unmarked"
-                return []
-            }
-            guard let marked = picker.marked.flatMap(Int.init) else {
-                picker.marked = item.id
-                picker.message = "marked: Ctrl-D on another version diffs the two (on this one: unmark)"
-                return []
-            }
-            picker.marked = nil
-            picker.message = nil
-            return [.compareVersions(url: url, older: min(marked, id), newer: max(marked, id))]
-        default:
-            return []
         }
     }
 

@@ -40,7 +40,7 @@ public struct BrowserState {
     /// The focused pane.
     public var focus: Pane = .latestData
     /// Cursor and scroll position per resource URL in latestData.
-    public var positions: [String: ViewPosition] = [:]
+    public var positions: [String: Viewport] = [:]
     /// Lines scrolled up from the newest event (0 follows new events).
     public var eventsScroll = 0
     /// The first visible column of each pane other than latestData (which keeps its own per
@@ -50,10 +50,12 @@ public struct BrowserState {
     public var resourcesCursor = 0
     /// True when the resources list is shown.
     public var showResources = false
-    /// The open overlay, if any.
-    public var overlay: Overlay?
-    /// Rows the help overlay is scrolled down (reset when it opens, clamped when drawn).
-    public var helpScroll = 0
+    /// The layers open over the main view, bottom first: the top one takes keys first
+    /// (``Layer``).
+    public var layers: [any Layer] = []
+    /// The sizes of the scrolling pages in the frame last drawn, which key handling reads
+    /// (``FrameContext``); the runtime sets it once per frame.
+    public var frame = FrameContext()
     /// Forms closed with Esc after they were edited and before they were sent, by kind and
     /// resource (``RequestForm/draftKey``): opening the same kind of form on the same resource
     /// brings one back, so Esc never throws typing away. At most ``maximumKeptForms``; the
@@ -148,8 +150,8 @@ public struct BrowserState {
     }
 
     /// The position in what latestData's pane shows of the current resource.
-    public var position: ViewPosition {
-        get { positionKey.flatMap { positions[$0] } ?? ViewPosition() }
+    public var position: Viewport {
+        get { positionKey.flatMap { positions[$0] } ?? Viewport(cursor: 0) }
         set { if let key = positionKey { positions[key] = newValue } }
     }
 

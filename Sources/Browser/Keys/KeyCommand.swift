@@ -180,4 +180,20 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .quit: return "quit"
         }
     }
+
+    /// Where the command stands in the main view's footer and the footer's word for it: lower
+    /// places are kept longer when the row is short; nil when the footer leaves it out.
+    public var footer: (place: Int, label: String)? {
+        switch self {
+        case .help, .quit: return (0, rawValue)
+        case .load: return (2, "load()")
+        case .loadIfNeeded: return (3, "loadIfNeeded()")
+        case .goTo: return (4, "go")
+        case .back: return (5, "back")
+        case .invalidate: return (6, "invalidate()")
+        case .post: return (7, "POST")
+        case .wipe: return (8, "wipe()")
+        default: return nil
+        }
+    }
 }

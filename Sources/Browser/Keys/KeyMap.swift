@@ -2,23 +2,27 @@ import Foundation
 import TUICore
 import Yams
 
-/// Which key runs which `KeyCommand` in the main view.
+/// Which key runs what: the main view's `KeyCommand`s, and every layer's bindings.
 ///
-/// Defaults follow the issue (`r` load, `l` loadIfNeeded, …). A `keys.yaml` in
-/// `$XDG_CONFIG_HOME/hammock/` remaps commands; each entry names a command and one key or a
-/// list of keys, and replaces that command's default keys:
+/// Defaults follow the issue (`r` load, `l` loadIfNeeded, …) and each layer's
+/// ``Layer/defaultBindings``. A `keys.yaml` in `$XDG_CONFIG_HOME/hammock/` remaps any of them;
+/// each entry names a main-view command, or a layer's binding as `layer.action`, and one key or
+/// a list of keys, which replace that binding's default keys:
 ///
 /// ```yaml
 /// load: [r, F5]
 /// quit: Ctrl-Q
+/// form.send: [Ctrl-S, F10]
 /// ```
 ///
-/// A key bound by the file is taken away from any default command that had it.
-/// Overlays (forms, prompts, help) use fixed keys: `Esc` closes, `Ctrl-S` sends. The Ctrl keys
-/// of `exportSVG` and `redraw` work everywhere, overlays included.
+/// A key bound by the file is taken away from any other binding of the same place (the main
+/// view, or that layer) that had it. `?` help and the footers show the keys in use. The Ctrl
+/// keys of `exportSVG`, `redraw` and `interrupt` work everywhere, overlays included.
 public struct KeyMap: Equatable, Sendable {
     /// Keys per command, in display order.
     public private(set) var bindings: [KeyCommand: [Key]]
+    /// Keys of layer bindings the key file changed, by `layer.action`.
+    public private(set) var layerKeys: [String: [Key]] = [:]
 
     /// The default bindings.
     public static let standard = KeyMap(bindings: [
@@ -60,6 +64,27 @@ public struct KeyMap: Equatable, Sendable {
     /// The keys of a command (possibly empty).
     public func keys(for command: KeyCommand) -> [Key] { bindings[command] ?? [] }
 
+    /// The bindings of layer `layer` in use: its defaults with the key file's changes (a key the
+    /// file gives one binding is taken from the others).
+    public func bindings<L: Layer>(of layer: L.Type) -> [Binding] {
+        bindings(named: L.name, defaults: L.defaultBindings)
+    }
+
+    /// The bindings of the layer named `name` whose defaults are `defaults`, with the key file's
+    /// changes.
+    public func bindings(named name: String, defaults: [Binding]) -> [Binding] {
+        let changed = defaults.compactMap { binding in layerKeys[name + "." + binding.action] }.flatMap { $0 }
+        return defaults.map { binding in
+            var binding = binding
+            if let keys = layerKeys[name + "." + binding.action] {
+                binding.keys = keys
+            } else if !changed.isEmpty {
+                binding.keys.removeAll(where: changed.contains)
+            }
+            return binding
+        }
+    }
+
     /// This map with a YAML key file applied. Unknown commands or keys throw an error naming
     /// the file, line and entry; nothing is applied then.
     public func applying(yaml: String, file: String) throws(KeyMapError) -> KeyMap {
@@ -74,9 +99,11 @@ public struct KeyMap: Equatable, Sendable {
             throw KeyMapError(file: file, line: root.mark?.line, message: "expected a mapping of command: key")
         }
         var result = bindings
+        var layerKeys = self.layerKeys
         for (commandNode, keysNode) in mapping {
             let name = commandNode.string ?? ""
-            guard let command = KeyCommand(rawValue: name) else {
+            let command = KeyCommand(rawValue: name)
+            guard command != nil || LayerRegistry.knows(binding: name) else {
                 throw KeyMapError(
                     file: file, line: commandNode.mark?.line,
                     message: "unknown command \"\(TextSanitizer.sanitize(name, maxColumns: 40))\"")
@@ -92,12 +119,18 @@ public struct KeyMap: Equatable, Sendable {
                 }
                 keys.append(key)
             }
+            guard let command else {
+                layerKeys[name] = keys
+                continue
+            }
             for other in KeyCommand.allCases where other != command {
                 result[other]?.removeAll(where: keys.contains)
             }
             result[command] = keys
         }
-        return KeyMap(bindings: result)
+        var map = KeyMap(bindings: result)
+        map.layerKeys = layerKeys
+        return map
     }
 
     /// The default map with `$XDG_CONFIG_HOME/hammock/keys.yaml` applied when it exists.

@@ -15,56 +15,39 @@ public enum BrowserView {
         return screen
     }
 
-    /// Renders the state into `screen` (which should have the state's size).
-    public static func render(_ state: BrowserState, into screen: inout Screen) {
+    /// Renders the state into `screen` (which should have the state's size) and returns what
+    /// key handling needs to know of the frame drawn (``BrowserState/frame``).
+    @discardableResult
+    public static func render(_ state: BrowserState, into screen: inout Screen) -> FrameContext {
         let theme = state.theme
         let background =
             theme.isMonochrome
             ? Style.plain : Style(foreground: theme.color(.text), background: theme.color(.background))
         screen.fill(screen.bounds, style: background)
         let layout = state.layout
+        var context = FrameContext()
         if layout.isTooSmall {
             drawTooSmall(state, into: &screen, style: background)
-            return
+            return context
         }
         for (pane, frame) in layout.frames {
             drawPane(pane, frame: frame, state: state, layout: layout, into: &screen)
+            let inner = pane == .url && !layout.isURLBoxed ? frame.insetHorizontally(by: 1) : frame.inset(by: 1)
+            let isCutRight = (0..<inner.height).contains { screen[inner.maxX, inner.y + $0].character == "›" }
+            context.pages[FrameContext.Page(pane)] = FrameContext.PageSize(
+                height: max(1, layout.innerHeight(pane)), width: max(1, layout.innerWidth(pane)),
+                isCutRight: isCutRight)
         }
         drawStatusLine(state, frame: layout.status, into: &screen)
-        switch state.overlay {
-        case .help(let under)?:
-            switch under {
-            case .form(let form)?: FormView.draw(form, state: state, into: &screen)
-            case .response(let viewer)?: ResponseView.draw(viewer, state: state, into: &screen)
-            case .prompt(let prompt)?: drawPrompt(prompt, state: state, frame: layout.status, into: &screen)
-            case .picker(let picker)?: PickerView.draw(picker, state: state, into: &screen)
-            case .viewer(let viewer)?: TextViewerView.draw(viewer, state: state, into: &screen)
-            case .webSocket(let console)?: WebSocketConsoleView.draw(console, state: state, into: &screen)
-            default: break
-            }
-            HelpOverlayView.draw(state, over: under, into: &screen)
-        case .form(let form)?:
-            FormView.draw(form, state: state, into: &screen)
-        case .response(let viewer)?:
-            ResponseView.draw(viewer, state: state, into: &screen)
-        case .prompt(let prompt)?:
-            drawPrompt(prompt, state: state, frame: layout.status, into: &screen)
-        case .confirmDelete(let url)?:
-            drawConfirm(url: url, state: state, into: &screen)
-        case .viewer(let viewer)?:
-            TextViewerView.draw(viewer, state: state, into: &screen)
-        case .picker(let picker)?:
-            PickerView.draw(picker, state: state, into: &screen)
-        case .query(let editor)?:
-            drawQueryEditor(editor, state: state, into: &screen)
-        case .webSocket(let console)?:
-            WebSocketConsoleView.draw(console, state: state, into: &screen)
-        case .confirm(let question, _, let returnTo)?:
-            if case .picker(let picker)? = returnTo { PickerView.draw(picker, state: state, into: &screen) }
-            drawQuestion(question, state: state, into: &screen)
-        case nil:
-            break
-        }
+        for layer in state.layers { layer.draw(state, into: &screen) }
+        if let page = state.topLayer?.pageSize(state) { context.pages[.layer] = page }
+        return context
+    }
+
+    /// What key handling needs to know of the frame `state` would draw, drawn off screen.
+    public static func frameContext(of state: BrowserState) -> FrameContext {
+        var screen = Screen(width: state.width, height: state.height)
+        return render(state, into: &screen)
     }
 
     private static func drawTooSmall(_ state: BrowserState, into screen: inout Screen, style: Style) {
@@ -218,17 +201,6 @@ public enum BrowserView {
             into: &screen, inner: inner, left: state.paneLeft[pane] ?? 0, surface: surfaceStyle(state.theme),
             marker: state.theme.style(.accent, attributes: .bold), content: content
         ).isCutRight
-    }
-
-    /// True when some row of `pane` is cut on the right at its current sideways offset (the
-    /// pane may scroll further right).
-    static func isCutRight(_ pane: Pane, state: BrowserState) -> Bool {
-        let layout = state.layout
-        guard let frame = layout.frames[pane], pane != .latestData else { return false }
-        let inner = pane == .url && !layout.isURLBoxed ? frame.insetHorizontally(by: 1) : frame.inset(by: 1)
-        var screen = Screen(width: state.width, height: state.height)
-        drawPane(pane, frame: frame, state: state, layout: layout, into: &screen)
-        return (0..<inner.height).contains { screen[inner.maxX, inner.y + $0].character == "›" }
     }
 
     static func safe(_ text: String, maxColumns: Int = 4096) -> String {
@@ -392,7 +364,7 @@ public enum BrowserView {
     /// Draws a body with long lines wrapped at the pane's width, from row `position.topRow` of
     /// line `position.top`; every row of the cursor line is highlighted.
     static func drawWrappedBody(
-        _ body: BodyContent, position: ViewPosition, theme: Theme, inner: Rect, showCursor: Bool,
+        _ body: BodyContent, position: Viewport, theme: Theme, inner: Rect, showCursor: Bool,
         highlight: String?, changed: ((Int) -> Bool)? = nil, into screen: inout Screen
     ) {
         var y = 0
@@ -441,7 +413,7 @@ public enum BrowserView {
     /// `highlight` (case-insensitive) are underlined in bold. With `marksOverflow`, a row whose
     /// text continues off-screen gets `‹` / `›` on the box border beside it.
     static func drawBody(
-        _ body: BodyContent, position: ViewPosition, theme: Theme, inner: Rect, showCursor: Bool,
+        _ body: BodyContent, position: Viewport, theme: Theme, inner: Rect, showCursor: Bool,
         highlight: String? = nil, marksOverflow: Bool = false, changed: ((Int) -> Bool)? = nil,
         into screen: inout Screen
     ) {
@@ -511,7 +483,7 @@ public enum BrowserView {
         row += 1
         if let body = error.body, inner.height > row {
             let rest = Rect(x: inner.x, y: inner.y + row, width: inner.width, height: inner.height - row)
-            drawBody(body, position: ViewPosition(), theme: theme, inner: rest, showCursor: false, into: &screen)
+            drawBody(body, position: Viewport(cursor: 0), theme: theme, inner: rest, showCursor: false, into: &screen)
         }
     }
 
@@ -635,63 +607,33 @@ public enum BrowserView {
                 maxWidth: frame.width)
             return
         }
-        // Under a form, the response viewer or a help box the main keys do not apply: those show
-        // their own keys, so the footer keeps only the theme name.
-        switch state.overlay {
-        case .form?, .response?, .help?:
-            let right = " " + state.theme.name + " "
-            screen.put(right, x: frame.maxX - CharacterWidth.of(right), y: frame.y, style: muted)
-            return
-        default:
-            break
-        }
+        // Over a layer the main keys do not apply: the footer shows the top layer's own keys,
+        // or only the theme name when the layer shows its keys itself.
         var hints = footerHints(state)
-        if case .webSocket(let console)? = state.overlay { hints = WebSocketConsoleView.footerHints(console) }
-        // Pick hints by priority until the row is full, then show them in their own order.
-        var chosen = Set<Int>()
-        var used = 0
-        for (index, hint) in hints.enumerated().sorted(by: { $0.element.priority < $1.element.priority }) {
-            let width = CharacterWidth.of(hint.key) + 1 + CharacterWidth.of(hint.label) + 2
-            if used + width - 2 <= frame.width {
-                chosen.insert(index)
-                used += width
-            }
+        if let layer = state.topLayer {
+            hints = layer.showsOwnKeys ? [] : KeyHint.of(layer.activeBindings(state.keyMap))
         }
-        var spans: [Span] = []
-        for (index, hint) in hints.enumerated() where chosen.contains(index) {
-            spans.append(Span(hint.key, theme.style(.accent, attributes: .bold)))
-            spans.append(Span(" " + hint.label + "  ", muted))
-        }
-        screen.put(spans: spans, x: frame.x, y: frame.y, maxWidth: frame.width)
         let right = " " + state.theme.name + " "
         let rightWidth = CharacterWidth.of(right)
+        let chosen = KeyHint.fitting(hints, width: frame.width)
+        let used = chosen.reduce(0) { $0 + $1.columns + 2 }
+        screen.put(spans: KeyHint.spans(chosen, theme: theme), x: frame.x, y: frame.y, maxWidth: frame.width)
         if frame.width >= used + rightWidth {
             screen.put(right, x: frame.maxX - rightWidth, y: frame.y, style: muted)
         }
     }
 
-    /// A key hint of the footer: lower priorities are kept first when the row is short.
-    struct FooterHint {
-        var key: String
-        var label: String
-        var priority: Int
-    }
-
     /// The footer's hints in display order: what Enter does where the cursor is, the Siesta
     /// calls, navigation, then help and quit, which are always kept.
-    static func footerHints(_ state: BrowserState) -> [FooterHint] {
-        var hints: [FooterHint] = []
+    static func footerHints(_ state: BrowserState) -> [KeyHint] {
+        var hints: [KeyHint] = []
         if let enter = enterMeaning(state), let key = state.keyMap.keys(for: .follow).first {
-            hints.append(FooterHint(key: key.name, label: enter, priority: 1))
+            hints.append(KeyHint(key: key.name, label: enter, priority: 1))
         }
-        let commands: [(KeyCommand, String, Int)] = [
-            (.load, "load()", 2), (.loadIfNeeded, "loadIfNeeded()", 3), (.invalidate, "invalidate()", 6),
-            (.wipe, "wipe()", 8), (.goTo, "go", 4), (.back, "back", 5), (.post, "POST", 7), (.help, "help", 0),
-            (.quit, "quit", 0),
-        ]
-        for (command, label, priority) in commands {
-            guard let key = state.keyMap.keys(for: command).first else { continue }
-            hints.append(FooterHint(key: key.name, label: label, priority: priority))
+        // In the commands' order: the Siesta calls, navigation, then help and quit.
+        for command in KeyCommand.allCases {
+            guard let footer = command.footer, let key = state.keyMap.keys(for: command).first else { continue }
+            hints.append(KeyHint(key: key.name, label: footer.label, priority: footer.place))
         }
         return hints
     }
@@ -709,90 +651,4 @@ public enum BrowserView {
         }
     }
 
-    private static func drawPrompt(_ prompt: Prompt, state: BrowserState, frame: Rect, into screen: inout Screen) {
-        let theme = state.theme
-        screen.fill(frame, style: theme.isMonochrome ? .plain : Style(background: theme.color(.background)))
-        // A narrow screen keeps most of the line for the text.
-        let label = frame.width < 100 && prompt.isGoTo ? "go to: " : prompt.label
-        let used = screen.put(
-            label, x: frame.x, y: frame.y, style: theme.style(.accent, attributes: .bold),
-            maxWidth: max(0, frame.width - 12))
-        let field = Rect(x: frame.x + used, y: frame.y, width: frame.width - used, height: 1)
-        if prompt.isSecret {
-            // Not even its length is shown.
-            screen.put("(typing hidden)", x: field.x, y: field.y, style: theme.style(.muted), maxWidth: field.width)
-            return
-        }
-        if prompt.isTextSelected {
-            // The URL the prompt opened with, selected (typing replaces it), its secrets masked
-            // as in the URL pane.
-            let text = safe(SecretMasker.maskTypedURL(prompt.editor.text), maxColumns: 4096)
-            screen.put(
-                text, x: field.x, y: field.y, style: theme.style(.text, attributes: .reverse), maxWidth: field.width)
-            return
-        }
-        FormView.drawEditor(prompt.editor, frame: field, style: theme.style(.text), cursor: true, into: &screen)
-    }
-
-    /// The query-parameter editor: the URL without its query, then the pairs one a line.
-    private static func drawQueryEditor(_ editor: QueryEditor, state: BrowserState, into screen: inout Screen) {
-        let theme = state.theme
-        let frame = screen.bounds.centered(width: screen.width - 6, height: max(8, min(screen.height - 4, 20)))
-        guard frame.width > 10, frame.height > 5 else { return }
-        screen.fill(frame, style: surfaceStyle(theme))
-        drawBox(
-            frame, title: [Span("query parameters", theme.style(.accent, attributes: .bold))], focused: true,
-            theme: theme, into: &screen)
-        let inner = frame.inset(by: 1)
-        let x = inner.x + 1
-        let width = inner.width - 2
-        screen.put(
-            safe(PercentEncoding.readable(SecretMasker.maskURL(editor.base)), maxColumns: 400), x: x, y: inner.y,
-            style: theme.style(.muted), maxWidth: width)
-        FormView.drawEditor(
-            editor.editor, frame: Rect(x: x, y: inner.y + 1, width: width, height: inner.height - 3),
-            style: theme.style(.text), cursor: true, into: &screen)
-        if let message = editor.message {
-            screen.put(safe(message), x: x, y: inner.maxY - 2, style: theme.style(.error), maxWidth: width)
-        }
-        screen.put(
-            "name=value, one a line · Ctrl-S go there · Esc cancel", x: x, y: inner.maxY - 1,
-            style: theme.style(.muted),
-            maxWidth: width)
-    }
-
-    /// A yes/no question in a small box.
-    private static func drawQuestion(_ question: String, state: BrowserState, into screen: inout Screen) {
-        let theme = state.theme
-        let text = safe(question, maxColumns: 200)
-        let width = min(screen.width - 4, max(30, CharacterWidth.of(text) + 4))
-        let frame = screen.bounds.centered(width: width, height: 4)
-        screen.fill(frame, style: surfaceStyle(theme))
-        drawBox(
-            frame, title: [Span("confirm", theme.style(.warning, attributes: .bold))], focused: true, theme: theme,
-            into: &screen)
-        screen.put(text, x: frame.x + 2, y: frame.y + 1, style: theme.style(.text), maxWidth: frame.width - 4)
-        screen.put(
-            spans: [
-                Span("y", theme.style(.accent, attributes: .bold)), Span(" yes  ", theme.style(.muted)),
-                Span("n/Esc", theme.style(.accent, attributes: .bold)), Span(" no", theme.style(.muted)),
-            ], x: frame.x + 2, y: frame.y + 2, maxWidth: frame.width - 4)
-    }
-
-    private static func drawConfirm(url: String, state: BrowserState, into screen: inout Screen) {
-        let theme = state.theme
-        let text = "DELETE " + safe(PercentEncoding.readable(SecretMasker.maskURL(url)), maxColumns: 200) + " ?"
-        let width = min(screen.width - 4, max(40, CharacterWidth.of(text) + 4))
-        let frame = screen.bounds.centered(width: width, height: 5)
-        drawBox(
-            frame, title: [Span("request(.delete)", theme.style(.methodDelete, attributes: .bold))], focused: true,
-            theme: theme, into: &screen)
-        screen.put(text, x: frame.x + 2, y: frame.y + 1, style: theme.style(.text), maxWidth: frame.width - 4)
-        screen.put(
-            spans: [
-                Span("y", theme.style(.accent, attributes: .bold)), Span(" send  ", theme.style(.muted)),
-                Span("n/Esc", theme.style(.accent, attributes: .bold)), Span(" cancel", theme.style(.muted)),
-            ],
-            x: frame.x + 2, y: frame.y + 3, maxWidth: frame.width - 4)
-    }
 }

@@ -60,6 +60,8 @@ public final class ResourceBrowser: ResourceObserver {
     private var watchRefreshes: [String: any Request] = [:]
     private var pending: [Action] = []
     private var isDraining = false
+    /// True when the state changed since the frame context was last measured.
+    private var frameIsStale = true
     /// URLs whose requests a key started and that have not answered yet: their news is drawn at
     /// once, whatever else is going on.
     private var awaited: Set<String> = []
@@ -151,10 +153,17 @@ public final class ResourceBrowser: ResourceObserver {
                 awaited.remove(snapshot.url)
             }
             switch next {
-            case .key, .paste: isHandlingInput = true
-            default: isHandlingInput = false
+            case .key, .paste:
+                isHandlingInput = true
+                // Keys read the pages as they are on screen (or would be, when keys come faster
+                // than frames): measured from the state they act on.
+                if frameIsStale { state.frame = BrowserView.frameContext(of: state) }
+                frameIsStale = false
+            default:
+                isHandlingInput = false
             }
             for command in state.update(next) { execute(command) }
+            frameIsStale = true
             isHandlingInput = false
             // Snapshots of every resource are taken only while the list is shown (with a hundred
             // watched resources they are not free); hidden, the list follows only new resources.
@@ -171,10 +180,19 @@ public final class ResourceBrowser: ResourceObserver {
         onChange(reason)
     }
 
+    /// Draws the state into a new screen and keeps what the frame's keys need to know of it
+    /// (``BrowserState/frame``).
+    public func renderFrame() -> Screen {
+        var screen = Screen(width: state.width, height: state.height)
+        state.frame = BrowserView.render(state, into: &screen)
+        frameIsStale = false
+        return screen
+    }
+
     /// Looks, off the main actor, at the files the open form's body names that it has not seen
     /// yet, and reports their sizes (or why they cannot be sent) with `.filesChecked`.
     private func checkUploadFiles() {
-        guard case .form(let form)? = state.overlay else { return }
+        guard let form = state.topLayer as? RequestForm else { return }
         let paths = form.uploadPaths.filter { form.files[$0] == nil && !checkingFiles.contains($0) }
         guard !paths.isEmpty else { return }
         checkingFiles.formUnion(paths)

@@ -1,4 +1,5 @@
 import Foundation
+import TUICore
 
 /// The query-parameter editor (`Q`): the current URL's `?k=v` pairs, one `name=value` a line,
 /// decoded for reading. `Ctrl-S` goes to the URL with the edited pairs: a line left as it was
@@ -55,5 +56,58 @@ public struct QueryEditor {
     static func decoded(_ raw: String) -> String {
         let spaced = raw.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? raw
+    }
+}
+
+extension QueryEditor: Layer {
+    /// `query.apply`…
+    public static let name = "query"
+    /// For `hammock --help`.
+    public static let modeName = "the query editor (Q)"
+    /// Going there, closing, help.
+    public static let defaultBindings: [Binding] = [
+        Binding("apply", [.control("s")], "go to the URL with these parameters", footer: 0, footerLabel: "go there"),
+        Binding("close", [.escape], "cancel", footer: 0, footerLabel: "cancel"),
+        Binding("help", [.function(1)], "this help"),
+    ]
+    /// What typing does.
+    public static let helpNotes: [(keys: String, summary: String)] = [
+        ("name=value", "one pair a line; a line left as it was keeps its bytes")
+    ]
+
+    /// The editor shows its keys in its box.
+    public var showsOwnKeys: Bool { true }
+
+    /// `help: query editor keys`.
+    public var helpTitle: String { "help: query editor keys" }
+
+    /// Goes there, or closes.
+    public mutating func perform(_ action: String, in state: inout BrowserState) -> LayerResponse {
+        switch action {
+        case "apply":
+            guard let target = url() else { return .handled }
+            return .close([.navigate(path: target, from: nil)])
+        case "close":
+            return .close
+        default:
+            return .handled
+        }
+    }
+
+    /// Editing keys edit the lines.
+    public mutating func handle(_ key: Key, in state: inout BrowserState) -> LayerResponse {
+        editor.handle(key)
+        return .handled
+    }
+
+    /// Pasted text goes into the lines.
+    public mutating func paste(_ text: String, in state: inout BrowserState) -> LayerResponse {
+        editor.insert(text)
+        return .handled
+    }
+
+    /// Draws the box.
+    public func draw(_ state: BrowserState, into screen: inout Screen) {
+        QueryEditorView.draw(self, state: state, into: &screen)
     }
 }

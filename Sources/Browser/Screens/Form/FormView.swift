@@ -6,6 +6,8 @@ import TUICore
 enum FormView {
     static func draw(_ form: RequestForm, state: BrowserState, into screen: inout Screen) {
         let theme = state.theme
+        let bindings = form.activeBindings(state.keyMap)
+        func keyText(_ action: String) -> String { KeyHint.keyText(bindings.binding(action)?.keys ?? []) }
         let frame = screen.bounds.centered(width: max(20, screen.width - 6), height: max(10, screen.height - 4))
         let methodSlot = ThemeSlot.method(form.method)
         let title: [Span] =
@@ -50,7 +52,7 @@ enum FormView {
         screen.put(
             spans: [
                 Span("Body ", form.field == .body ? theme.style(.accent, attributes: .bold) : label),
-                Span("(\(form.mode.label); Ctrl-T changes)", label),
+                Span("(\(form.mode.label); \(keyText("mode")) changes)", label),
             ], x: x, y: y, maxWidth: width)
         y += 1
         let footerRows = 3 + gap
@@ -102,8 +104,8 @@ enum FormView {
                 if form.method == .put || form.method == .patch {
                     screen.put(
                         spans: [
-                            Span("Ctrl-G", theme.style(.accent, attributes: .bold)), Span(" load()   ", label),
-                            Span("Ctrl-O", theme.style(.accent, attributes: .bold)),
+                            Span(keyText("load"), theme.style(.accent, attributes: .bold)), Span(" load()   ", label),
+                            Span(keyText("override"), theme.style(.accent, attributes: .bold)),
                             Span(" overrideLocalContent(with: sent body)", label),
                         ], x: x, y: y + 1, maxWidth: width)
                 }
@@ -120,22 +122,8 @@ enum FormView {
                 }
             }
         }
-        var hints: [Span] = []
-        if form.response != nil {
-            hints += [Span("Ctrl-R", theme.style(.accent, attributes: .bold)), Span(" response  ", label)]
-        }
         // Most needed first, so a narrow form still shows how to send, leave and get help.
-        hints += [
-            Span("Ctrl-S", theme.style(.accent, attributes: .bold)),
-            Span(form.isLocalOverride ? " apply  " : " send  ", label),
-            Span("Esc", theme.style(.accent, attributes: .bold)), Span(" close (keeps the draft)  ", label),
-            Span("F1", theme.style(.accent, attributes: .bold)), Span(" keys  ", label),
-            Span("Tab", theme.style(.accent, attributes: .bold)), Span(" next field  ", label),
-            Span("Ctrl-T", theme.style(.accent, attributes: .bold)), Span(" body mode", label),
-        ]
-        if !form.isLocalOverride {
-            hints += [Span("  Ctrl-N", theme.style(.accent, attributes: .bold)), Span(" method", label)]
-        }
+        let hints = KeyHint.spans(bindings, theme: theme, width: width)
         screen.put(spans: hints, x: x, y: inner.maxY - 1, maxWidth: width)
     }
 

@@ -13,6 +13,21 @@ enum TextViewerView {
         max(1, frame(width: width, height: height).height - 3)
     }
 
+    /// The viewer's text page: its size, and whether a shown line is cut on the right.
+    static func pageSize(_ viewer: TextViewer, theme: Theme, width: Int, height: Int) -> FrameContext.PageSize {
+        let inner = frame(width: width, height: height).inset(by: 1)
+        let text = Rect(
+            x: inner.x + 1, y: inner.y + 1, width: max(1, inner.width - 2), height: max(1, inner.height - 1))
+        var position = viewer.position
+        position.keepCursorVisible(height: text.height)
+        let isCutRight = (0..<text.height).contains { row in
+            BodyLineView.visibleLine(
+                viewer.body, line: position.top + row, theme: theme, fromColumn: position.left, width: text.width)?
+                .continuesRight == true
+        }
+        return FrameContext.PageSize(height: text.height, width: text.width, isCutRight: isCutRight)
+    }
+
     static func draw(_ viewer: TextViewer, state: BrowserState, into screen: inout Screen) {
         let theme = state.theme
         let frame = frame(width: screen.width, height: screen.height)

@@ -1,8 +1,8 @@
 /// A WebSocket message console: the connection's state, the messages sent and received (the
 /// newest ``maximumMessages``), where the view is scrolled, and the line being typed.
 ///
-/// It is a value inside ``Overlay/webSocket(_:)``; the connection itself is owned by the
-/// resource browser's controller, which reports through ``BrowserState/update(_:)``.
+/// It is a layer (``Layer``); the connection itself is owned by the runtime's controller, which
+/// reports through ``BrowserState/update(_:)``.
 public struct WebSocketConsole: Sendable, Equatable {
     /// Where the connection stands.
     public enum Phase: Sendable, Equatable {
@@ -31,8 +31,10 @@ public struct WebSocketConsole: Sendable, Equatable {
     public private(set) var droppedCount = 0
     /// Rows all kept messages take (a heading row each, plus their lines).
     public private(set) var rowCount = 0
-    /// Rows the view is scrolled up from the newest; 0 follows new messages.
-    public var scroll = 0
+    /// Where the rows are scrolled (a row a message heading or message line).
+    public var viewport = Viewport()
+    /// True while the view shows the newest rows and follows new messages, like `tail -f`.
+    public var followsNewest = true
     /// The line being typed, when the input line is open.
     public var input: TextEditor?
     /// Lines sent, and lines cancelled with Ctrl-C or Esc, for Up / Down in the input line.
@@ -69,9 +71,7 @@ public struct WebSocketConsole: Sendable, Equatable {
         var index = messages.count
         while index > 0, messages[index - 1].time > message.time { index -= 1 }
         messages.insert(message, at: index)
-        let rows = 1 + message.lines.count
-        rowCount += rows
-        if scroll > 0 { scroll += rows }
+        rowCount += 1 + message.lines.count
         switch message.direction {
         case .sent: sentCount += 1
         case .received: receivedCount += 1
@@ -80,6 +80,8 @@ public struct WebSocketConsole: Sendable, Equatable {
             let first = messages.removeFirst()
             rowCount -= 1 + first.lines.count
             droppedCount += 1
+            // A view scrolled up stays on the rows it shows.
+            viewport.top = max(0, viewport.top - 1 - first.lines.count)
         }
     }
 
@@ -89,13 +91,19 @@ public struct WebSocketConsole: Sendable, Equatable {
         phase = .connecting
     }
 
+    /// The first row shown on a page `height` rows tall.
+    public func firstRow(height: Int) -> Int {
+        let last = max(0, rowCount - max(1, height))
+        return followsNewest ? last : min(viewport.top, last)
+    }
+
     /// The rows `height` rows tall shown at the current scroll, oldest first: each message's
     /// heading (`line` nil) and then its lines (`line` their index), indented by two spaces.
     /// Not sanitised.
     public func visibleRows(height: Int) -> [(text: String, message: WebSocketMessage, line: Int?)] {
         guard height > 0 else { return [] }
-        let end = rowCount - min(scroll, max(0, rowCount - height))
-        let start = max(0, end - height)
+        let start = firstRow(height: height)
+        let end = min(rowCount, start + height)
         var rows: [(String, WebSocketMessage, Int?)] = []
         var row = rowCount
         for message in messages.reversed() {
@@ -112,8 +120,12 @@ public struct WebSocketConsole: Sendable, Equatable {
         return rows
     }
 
-    /// Keeps ``scroll`` within what a view `height` rows tall can show.
-    public mutating func clampScroll(height: Int) {
-        scroll = min(max(0, scroll), max(0, rowCount - max(1, height)))
+    /// Scrolls by `action` on a page `height` rows tall; at the newest rows it follows new
+    /// messages again.
+    public mutating func scroll(_ action: Viewport.Action, height: Int) {
+        let metrics = ViewportMetrics(lineCount: rowCount, pageHeight: height, pageWidth: 1)
+        viewport.top = firstRow(height: height)
+        viewport.perform(action, in: metrics)
+        followsNewest = viewport.top >= max(0, rowCount - metrics.pageHeight)
     }
 }

@@ -130,35 +130,12 @@ enum WebSocketConsoleView {
         }
         var facts = ["↑ \(console.sentCount) sent", "↓ \(console.receivedCount) received"]
         if console.droppedCount > 0 { facts.append("\(console.droppedCount) let go") }
-        if console.scroll > 0 { facts.append("scrolled up: End follows") }
+        if !console.followsNewest { facts.append("scrolled up: End follows") }
         let used = screen.put(
             TextSanitizer.sanitize("● " + console.phaseText, maxColumns: inner.width), x: inner.x, y: inner.y,
             style: theme.style(slot, attributes: .bold), maxWidth: inner.width)
         screen.put(
             "  " + facts.joined(separator: " · "), x: inner.x + used, y: inner.y, style: theme.style(.muted),
             maxWidth: max(0, inner.width - used))
-    }
-
-    /// The footer's key hints while the console is open.
-    static func footerHints(_ console: WebSocketConsole) -> [BrowserView.FooterHint] {
-        if console.input != nil {
-            return [
-                BrowserView.FooterHint(key: "Enter", label: "send", priority: 0),
-                BrowserView.FooterHint(
-                    key: "Tab", label: console.checksJSON ? "JSON check: on" : "JSON check: off", priority: 0),
-                BrowserView.FooterHint(key: "Esc", label: "close the line", priority: 0),
-                BrowserView.FooterHint(key: "F1", label: "help", priority: 1),
-            ]
-        }
-        return [
-            BrowserView.FooterHint(key: "i", label: "type a message", priority: 0),
-            BrowserView.FooterHint(
-                key: "Tab", label: console.checksJSON ? "JSON check: on" : "JSON check: off", priority: 2),
-            BrowserView.FooterHint(key: "r", label: "reconnect", priority: 1),
-            BrowserView.FooterHint(key: "c", label: "close (1000)", priority: 1),
-            BrowserView.FooterHint(key: "j/k", label: "scroll", priority: 3),
-            BrowserView.FooterHint(key: "?", label: "help", priority: 0),
-            BrowserView.FooterHint(key: "q", label: "leave", priority: 0),
-        ]
     }
 }

@@ -21,6 +21,20 @@ enum ResponseView {
         max(0, frame(width: width, height: height).width - 4)
     }
 
+    /// The viewer's page on a terminal of this size: its rows and columns, the lines of the
+    /// response (the body counted whole, once), and whether a shown line goes on past the edge.
+    static func pageSize(_ viewer: ResponseViewer, theme: Theme, width: Int, height: Int) -> FrameContext.PageSize {
+        let lines = LineSource(response: viewer.response, theme: theme)
+        let rows = pageHeight(width: width, height: height)
+        let columns = contentWidth(width: width, height: height)
+        let isCut = (0..<rows).contains { row in
+            lines.visibleLine(viewer.viewport.top + row, fromColumn: viewer.viewport.left, width: columns)?
+                .continuesRight
+                == true
+        }
+        return FrameContext.PageSize(height: rows, width: columns, isCutRight: isCut, lineCount: lines.count)
+    }
+
     /// The viewer's lines: the status and header lines first, then the body's lines.
     struct LineSource {
         /// The status, message and header lines, already styled and sanitised.
@@ -94,24 +108,23 @@ enum ResponseView {
         let width = inner.width - 2
         let rows = inner.height - 1
         for row in 0..<rows {
-            guard let line = lines.visibleLine(viewer.top + row, fromColumn: viewer.left, width: width) else { break }
+            guard
+                let line = lines.visibleLine(viewer.viewport.top + row, fromColumn: viewer.viewport.left, width: width)
+            else { break }
             let y = inner.y + row
             screen.put(spans: line.spans, x: x, y: y, maxWidth: width)
             let marker = theme.style(.accent, attributes: .bold)
             if line.continuesLeft { screen.put("‹", x: x - 1, y: y, style: marker) }
             if line.continuesRight { screen.put("›", x: x + width, y: y, style: marker) }
         }
-        let label = theme.style(.muted)
         let key = theme.style(.accent, attributes: .bold)
         var more: [String] = []
-        if viewer.top > 0 { more.append("↑") }
-        if lines.hasLine(viewer.top + rows) { more.append("↓") }
+        if viewer.viewport.top > 0 { more.append("↑") }
+        if lines.hasLine(viewer.viewport.top + rows) { more.append("↓") }
         let indicator = more.isEmpty ? "" : " more " + more.joined() + " "
         let indicatorWidth = CharacterWidth.of(indicator)
-        let hints = [
-            Span("Esc", key), Span(" back to the form  ", label), Span("j/k PgUp/PgDn", key), Span(" scroll  ", label),
-            Span("←/→", key), Span(" sideways", label),
-        ]
+        let hints = KeyHint.spans(
+            viewer.activeBindings(state.keyMap), theme: theme, width: max(0, width - indicatorWidth - 1))
         let y = inner.maxY - 1
         screen.put(spans: hints, x: x, y: y, maxWidth: max(0, width - indicatorWidth))
         if indicatorWidth > 0, width >= indicatorWidth {

@@ -54,23 +54,6 @@ public struct Picker {
         }
     }
 
-    /// The keys this list takes, for its footer.
-    public var keyHints: String {
-        switch purpose {
-        case .history:
-            return "type to filter · Enter open the body · Ctrl-R re-send · Ctrl-D mark, then diff · Esc close"
-        case .collection:
-            return
-                "type to filter · Enter open in a form · Ctrl-N rename · Ctrl-Y duplicate · Ctrl-X delete · Esc close"
-        case .environment:
-            return "type to filter · Enter use this environment · Esc close"
-        case .timeline:
-            return "Enter diff with the version before · Ctrl-D mark, then diff · Esc close"
-        case .cookies:
-            return "type to filter · Enter show / hide the value · Ctrl-X delete · Esc close"
-        }
-    }
-
     /// The items the filter lets through, in order: the rows that match, everything under a group
     /// whose name matches, and the groups above any row that stays (a group stays only while one of
     /// its rows does).

@@ -1,6 +1,7 @@
 import TUICore
 
-/// A one-line question at the bottom of the screen (go to URL, search).
+/// A one-line question at the bottom of the screen (go to URL, search, file names); a layer
+/// over whatever it was opened from.
 public struct Prompt: @unchecked Sendable {
     /// What the answer is for.
     public enum Purpose {
@@ -20,8 +21,8 @@ public struct Prompt: @unchecked Sendable {
         case watchInterval(url: String)
         /// A file path to write the session's HAR to.
         case exportHAR
-        /// The basic-auth password of `username`, never shown; `returnTo` comes back after.
-        case password(username: String, returnTo: Overlay?)
+        /// The basic-auth password of `username`, never shown.
+        case password(username: String)
 
         /// The name of the recall this purpose's lines share; nil for the password, never kept.
         public var recallKey: String? {
@@ -109,7 +110,7 @@ public struct Prompt: @unchecked Sendable {
         case .renameSavedRequest: return "new name: "
         case .watchInterval: return "refresh every (seconds, e.g. 2 or 0.5): "
         case .exportHAR: return "write the session as HAR to file: "
-        case .password(let username, _): return "password for \(username) (not shown): "
+        case .password(let username): return "password for \(username) (not shown): "
         }
     }
 }

@@ -4,6 +4,11 @@ import TUICore
 /// Draws a ``Picker``: a box with the filter line, the filtered items (the selected one
 /// reversed, a marked one starred), a message, and the list's keys.
 enum PickerView {
+    /// Rows of the list on a terminal `height` rows high.
+    static func listHeight(height: Int) -> Int {
+        max(1, height - 2 - 2 - 3)
+    }
+
     static func draw(_ picker: Picker, state: BrowserState, into screen: inout Screen) {
         let theme = state.theme
         let frame = Rect(x: 0, y: 0, width: screen.width, height: screen.height).centered(
@@ -62,7 +67,11 @@ enum PickerView {
                 BrowserView.safe(message, maxColumns: 400), x: x, y: inner.maxY - 2, style: theme.style(.warning),
                 maxWidth: width)
         }
+        var typing: [Span] = []
+        if case .timeline = picker.purpose {} else { typing = [Span("type to filter · ", theme.style(.muted))] }
+        let hintWidth = width - typing.reduce(0) { $0 + $1.width }
         screen.put(
-            picker.keyHints, x: x, y: inner.maxY - 1, style: theme.style(.muted), maxWidth: width)
+            spans: typing + KeyHint.spans(picker.activeBindings(state.keyMap), theme: theme, width: hintWidth), x: x,
+            y: inner.maxY - 1, maxWidth: width)
     }
 }

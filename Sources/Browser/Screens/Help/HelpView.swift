@@ -1,0 +1,157 @@
+import TUICore
+
+/// Draws ``HelpLayer``: a box of `keys · what they do` rows, in two columns when the terminal is
+/// wide and the rows many, scrolled by the layer's viewport; and the key lists the help and
+/// `hammock --help` are made from.
+public enum HelpView {
+    /// The main view's rows, by group: a heading row (empty keys, the group's title) before each
+    /// group's keys, as the key map binds them.
+    public static func mainRows(_ keyMap: KeyMap) -> [(keys: String, summary: String)] {
+        var rows: [(keys: String, summary: String)] = []
+        for group in KeyGroup.allCases {
+            rows.append(("", group.title))
+            for command in KeyCommand.allCases where command.group == group {
+                let keys = keyMap.keys(for: command)
+                guard !keys.isEmpty else { continue }
+                rows.append((keys.map(\.name).joined(separator: " "), command.summary))
+            }
+            switch group {
+            case .navigation:
+                rows.append(("g ws://… wss://…", "the WebSocket console (? there lists its keys)"))
+            case .watching:
+                rows += [
+                    ("on the board: ↑ ↓", "select a pinned resource: the panes show it"),
+                    ("on the board: Enter", "open the pinned resource in the full view"),
+                    ("on the board: Space", "pause / resume it"),
+                    ("on the board: + − =", "double / halve / type its refresh interval"),
+                    ("on the board: x Delete", "unpin it"),
+                ]
+            case .program:
+                rows.append(("Esc", "close any overlay; stop a search"))
+                rows.append(("F1 in a form", "the form's own keys"))
+            default:
+                break
+            }
+        }
+        return rows
+    }
+
+    /// Every key of every mode as plain text for `hammock --help`, grouped as `?` groups them,
+    /// lines at most `width` columns: the main view's, then each layer's.
+    public static func commandLineText(_ keyMap: KeyMap, width: Int = 78) -> String {
+        var lines: [String] = []
+        func add(_ rows: [(keys: String, summary: String)], headingIndent: String = "  ") {
+            let keyWidth = min(24, (rows.map { CharacterWidth.of($0.keys) }.max() ?? 4) + 2)
+            for row in rows {
+                if row.keys.isEmpty {
+                    lines.append(headingIndent + row.summary + ":")
+                    continue
+                }
+                let padding = String(repeating: " ", count: max(1, keyWidth - CharacterWidth.of(row.keys)))
+                // Long summaries wrap under themselves; nothing is cut.
+                let room = max(20, width - 4 - keyWidth)
+                var line = "    " + row.keys + padding
+                var used = 0
+                for word in row.summary.split(separator: " ") {
+                    let columns = CharacterWidth.of(word)
+                    if used > 0, used + 1 + columns > room {
+                        lines.append(line)
+                        line = String(repeating: " ", count: 4 + max(keyWidth, CharacterWidth.of(row.keys) + 1))
+                        used = 0
+                    }
+                    line += (used > 0 ? " " : "") + word
+                    used += (used > 0 ? 1 : 0) + columns
+                }
+                lines.append(line)
+            }
+        }
+        add(mainRows(keyMap))
+        for layer in LayerRegistry.all where layer.name != HelpLayer.name {
+            lines.append("  In " + layer.modeName + ":")
+            add(
+                keyMap.bindings(named: layer.name, defaults: layer.defaultBindings).helpRows + layer.helpNotes,
+                headingIndent: "   ")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Where the help goes on a terminal: its box, the column geometry, and how many rows per
+    /// column show at once.
+    struct Geometry {
+        var frame: Rect
+        var keyWidth: Int
+        var columnWidth: Int
+        var perColumn: Int
+        var visibleRows: Int
+
+        /// The largest useful scroll offset (0 when everything fits).
+        var maximumScroll: Int { max(0, perColumn - visibleRows) }
+    }
+
+    static func geometry(rows: [(keys: String, summary: String)], width: Int, height: Int) -> Geometry {
+        let keyWidth = min(22, (rows.map { CharacterWidth.of($0.keys) }.max() ?? 4) + 2)
+        // Wide enough for the longest summary when the terminal allows; cut ones end in "…".
+        let summaryWidth = (rows.map { CharacterWidth.of($0.summary) }.max() ?? 20) + 2
+        let columnWidth = keyWidth + max(20, min(summaryWidth, width - 6 - keyWidth))
+        let available = height - 4
+        let columns = rows.count > available && width >= columnWidth * 2 + 6 ? 2 : 1
+        let perColumn = (rows.count + columns - 1) / columns
+        let bounds = Rect(x: 0, y: 0, width: width, height: height)
+        let frame = bounds.centered(width: columnWidth * columns + 4, height: perColumn + 4)
+        return Geometry(
+            frame: frame, keyWidth: keyWidth, columnWidth: columnWidth, perColumn: perColumn,
+            visibleRows: max(0, frame.height - 4))
+    }
+
+    /// The help's page as drawn on a terminal of this size: its rows, its column width, and the
+    /// lines the rows take per column.
+    public static func pageSize(_ help: HelpLayer, width: Int, height: Int) -> FrameContext.PageSize {
+        let geometry = geometry(rows: help.rows, width: width, height: height)
+        return FrameContext.PageSize(
+            height: max(1, geometry.visibleRows), width: geometry.columnWidth, lineCount: geometry.perColumn)
+    }
+
+    static func draw(_ help: HelpLayer, theme: Theme, into screen: inout Screen) {
+        let rows = help.rows
+        let geometry = geometry(rows: rows, width: screen.width, height: screen.height)
+        let frame = geometry.frame
+        let scroll = min(max(0, help.viewport.top), geometry.maximumScroll)
+        BrowserView.drawBox(
+            frame, title: [Span(help.title, theme.style(.accent, attributes: .bold))], focused: true, theme: theme,
+            into: &screen)
+        let inner = frame.inset(by: 1)
+        guard geometry.visibleRows > 0 else { return }
+        for (index, row) in rows.enumerated() {
+            let column = index / geometry.perColumn
+            let line = index % geometry.perColumn - scroll
+            guard line >= 0, line < geometry.visibleRows else { continue }
+            let y = inner.y + 1 + line
+            let x = inner.x + 1 + column * geometry.columnWidth
+            if row.keys.isEmpty {
+                // A group's heading.
+                screen.put(
+                    row.summary, x: x, y: y, style: theme.style(.text, attributes: [.bold, .underline]),
+                    maxWidth: geometry.columnWidth - 1)
+                continue
+            }
+            screen.put(
+                row.keys, x: x, y: y, style: theme.style(.accent, attributes: .bold), maxWidth: geometry.keyWidth - 1)
+            let room = min(geometry.columnWidth - geometry.keyWidth, inner.maxX - x - geometry.keyWidth)
+            screen.put(
+                BrowserView.abbreviated(row.summary, maxColumns: room), x: x + geometry.keyWidth, y: y,
+                style: theme.style(.text), maxWidth: room)
+        }
+        var arrows = ""
+        if scroll > 0 { arrows += "↑" }
+        if scroll < geometry.maximumScroll { arrows += "↓" }
+        guard !arrows.isEmpty else { return }
+        let indicator = " more \(arrows)  j/k PgUp/PgDn "
+        let width = CharacterWidth.of(indicator)
+        if frame.width >= width + 4 {
+            screen.put(
+                indicator, x: frame.maxX - width - 2, y: frame.maxY - 1, style: theme.style(.accent, attributes: .bold))
+        } else if frame.width >= 4 {
+            screen.put(arrows, x: frame.maxX - 3, y: frame.maxY - 1, style: theme.style(.accent, attributes: .bold))
+        }
+    }
+}
