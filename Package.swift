@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "DemoAPI",
+                "DemoAPI", "TUICore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

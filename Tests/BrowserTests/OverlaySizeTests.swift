@@ -15,7 +15,8 @@ struct OverlaySizeTests {
         _ = Fixtures.keys(&state, [.character("?")])
         var text = BrowserView.render(state).text
         #expect(text.contains("loadIfNeeded()"))
-        #expect(text.contains("more ↓  j/k PgUp/PgDn"))
+        #expect(text.contains("more ↓ "))
+        #expect(text.contains("j/Down scroll"), "the footer says how to scroll")
         #expect(!text.contains("the form's own keys"))
         _ = Fixtures.keys(&state, [.character("j")])
         #expect(helpTop(state) == 1)

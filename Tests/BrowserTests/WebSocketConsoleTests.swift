@@ -154,9 +154,9 @@ struct WebSocketConsoleTests {
 
     @Test("long sentences wrap at spaces, and a word longer than the line is cut")
     func wrapping() {
-        #expect(WebSocketConsoleView.wrapped("one two three four", width: 9) == ["one two", "three", "four"])
-        #expect(WebSocketConsoleView.wrapped("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
-        #expect(WebSocketConsoleView.wrapped("", width: 4) == [""])
+        #expect(TextWrap.lines("one two three four", width: 9) == ["one two", "three", "four"])
+        #expect(TextWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextWrap.lines("", width: 4) == [""])
     }
 
     @Test("control characters and escape sequences of received text never reach the terminal")

@@ -11,7 +11,8 @@ public struct ConfirmLayer: Layer {
     /// Yes and no; any other key is no.
     public static let defaultBindings: [Binding] = [
         Binding("yes", [.character("y"), .character("Y")], "yes", footer: 0),
-        Binding("no", [.character("n"), .character("N"), .escape], "no (any other key too)", footer: 0),
+        Binding(
+            "no", [.character("n"), .character("N"), .escape], "no (any other key too)", footer: 0, footerLabel: "no"),
     ]
 
     /// How the question looks.

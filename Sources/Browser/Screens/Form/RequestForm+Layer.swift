@@ -9,6 +9,7 @@ extension RequestForm: Layer {
     public static let modeName = "a form (p u a, a saved request, a curl import)"
     /// The form's own keys: every printable key types into the focused field.
     public static let defaultBindings: [Binding] = [
+        Binding("response", [.control("r")], "view the whole response", footer: -1, footerLabel: "response"),
         Binding("send", [.control("s")], "send the form: resource.request(…)", footer: 0, footerLabel: "send"),
         Binding(
             "close", [.escape], "close the form (an unsent edited draft is kept)", footer: 1,
@@ -22,7 +23,6 @@ extension RequestForm: Layer {
         Binding(
             "method", [.control("n")], "method: GET POST PUT PATCH DELETE HEAD OPTIONS, in turn", footer: 5,
             footerLabel: "method"),
-        Binding("response", [.control("r")], "view the whole response", footer: -1, footerLabel: "response"),
         Binding("load", [.control("g")], "after a PUT/PATCH: load() the resource"),
         Binding("override", [.control("o")], "after a PUT/PATCH: overrideLocalContent(sent body)"),
         Binding("save", [.function(2)], "save the form as a request in the collection ({{variables}} kept)"),

@@ -75,12 +75,22 @@ public enum HelpView {
         return lines.joined(separator: "\n")
     }
 
-    /// Where the help goes on a terminal: its box, the column geometry, and how many rows per
-    /// column show at once.
+    /// One line of the help as laid out: a heading, a binding's keys and the first line of what
+    /// it does, or a further line of a long summary (no keys).
+    struct Line {
+        var keys: String
+        var text: String
+        var isHeading: Bool
+    }
+
+    /// Where the help goes on a terminal: its box, the column geometry, the rows laid out in
+    /// lines (long summaries wrap under themselves, never cut), and how many lines per column
+    /// show at once.
     struct Geometry {
         var frame: Rect
         var keyWidth: Int
         var columnWidth: Int
+        var lines: [Line]
         var perColumn: Int
         var visibleRows: Int
 
@@ -90,16 +100,27 @@ public enum HelpView {
 
     static func geometry(rows: [(keys: String, summary: String)], width: Int, height: Int) -> Geometry {
         let keyWidth = min(22, (rows.map { CharacterWidth.of($0.keys) }.max() ?? 4) + 2)
-        // Wide enough for the longest summary when the terminal allows; cut ones end in "…".
         let summaryWidth = (rows.map { CharacterWidth.of($0.summary) }.max() ?? 20) + 2
         let columnWidth = keyWidth + max(20, min(summaryWidth, width - 6 - keyWidth))
-        let available = height - 4
-        let columns = rows.count > available && width >= columnWidth * 2 + 6 ? 2 : 1
-        let perColumn = (rows.count + columns - 1) / columns
-        let bounds = Rect(x: 0, y: 0, width: width, height: height)
+        let textWidth = max(1, columnWidth - keyWidth - 1)
+        var lines: [Line] = []
+        for row in rows {
+            if row.keys.isEmpty {
+                lines.append(Line(keys: "", text: row.summary, isHeading: true))
+                continue
+            }
+            for (index, text) in TextWrap.lines(row.summary, width: textWidth).enumerated() {
+                lines.append(Line(keys: index == 0 ? row.keys : "", text: text, isHeading: false))
+            }
+        }
+        let available = height - 5
+        let columns = lines.count > available && width >= columnWidth * 2 + 6 ? 2 : 1
+        let perColumn = (lines.count + columns - 1) / columns
+        // The last row stays for the footer, which shows the help's keys.
+        let bounds = Rect(x: 0, y: 0, width: width, height: max(0, height - 1))
         let frame = bounds.centered(width: columnWidth * columns + 4, height: perColumn + 4)
         return Geometry(
-            frame: frame, keyWidth: keyWidth, columnWidth: columnWidth, perColumn: perColumn,
+            frame: frame, keyWidth: keyWidth, columnWidth: columnWidth, lines: lines, perColumn: perColumn,
             visibleRows: max(0, frame.height - 4))
     }
 
@@ -112,8 +133,7 @@ public enum HelpView {
     }
 
     static func draw(_ help: HelpLayer, theme: Theme, into screen: inout Screen) {
-        let rows = help.rows
-        let geometry = geometry(rows: rows, width: screen.width, height: screen.height)
+        let geometry = geometry(rows: help.rows, width: screen.width, height: screen.height)
         let frame = geometry.frame
         let scroll = min(max(0, help.viewport.top), geometry.maximumScroll)
         BrowserView.drawBox(
@@ -121,31 +141,28 @@ public enum HelpView {
             into: &screen)
         let inner = frame.inset(by: 1)
         guard geometry.visibleRows > 0 else { return }
-        for (index, row) in rows.enumerated() {
+        for (index, line) in geometry.lines.enumerated() {
             let column = index / geometry.perColumn
-            let line = index % geometry.perColumn - scroll
-            guard line >= 0, line < geometry.visibleRows else { continue }
-            let y = inner.y + 1 + line
+            let row = index % geometry.perColumn - scroll
+            guard row >= 0, row < geometry.visibleRows else { continue }
+            let y = inner.y + 1 + row
             let x = inner.x + 1 + column * geometry.columnWidth
-            if row.keys.isEmpty {
-                // A group's heading.
+            if line.isHeading {
                 screen.put(
-                    row.summary, x: x, y: y, style: theme.style(.text, attributes: [.bold, .underline]),
+                    line.text, x: x, y: y, style: theme.style(.text, attributes: [.bold, .underline]),
                     maxWidth: geometry.columnWidth - 1)
                 continue
             }
             screen.put(
-                row.keys, x: x, y: y, style: theme.style(.accent, attributes: .bold), maxWidth: geometry.keyWidth - 1)
+                line.keys, x: x, y: y, style: theme.style(.accent, attributes: .bold), maxWidth: geometry.keyWidth - 1)
             let room = min(geometry.columnWidth - geometry.keyWidth, inner.maxX - x - geometry.keyWidth)
-            screen.put(
-                BrowserView.abbreviated(row.summary, maxColumns: room), x: x + geometry.keyWidth, y: y,
-                style: theme.style(.text), maxWidth: room)
+            screen.put(line.text, x: x + geometry.keyWidth, y: y, style: theme.style(.text), maxWidth: room)
         }
         var arrows = ""
         if scroll > 0 { arrows += "↑" }
         if scroll < geometry.maximumScroll { arrows += "↓" }
         guard !arrows.isEmpty else { return }
-        let indicator = " more \(arrows)  j/k PgUp/PgDn "
+        let indicator = " more \(arrows) "
         let width = CharacterWidth.of(indicator)
         if frame.width >= width + 4 {
             screen.put(

@@ -38,7 +38,7 @@ enum WebSocketConsoleView {
         if console.messages.isEmpty {
             if case .failed(let reason) = console.phase {
                 // The state line cuts a long sentence; here it is whole.
-                let lines = wrapped(TextSanitizer.sanitize(reason, maxColumns: 2000), width: inner.width)
+                let lines = TextWrap.lines(TextSanitizer.sanitize(reason, maxColumns: 2000), width: inner.width)
                 for (index, line) in lines.prefix(max(0, rows - 1)).enumerated() {
                     screen.put(
                         line, x: inner.x, y: inner.y + 1 + index, style: theme.style(.error), maxWidth: inner.width)
@@ -87,35 +87,6 @@ enum WebSocketConsoleView {
                 input, frame: Rect(x: inner.x + used, y: y, width: max(0, inner.width - used), height: 1),
                 style: theme.style(.text), cursor: true, into: &screen)
         }
-    }
-
-    /// `text` in lines of at most `width` columns, broken at spaces where it can be.
-    static func wrapped(_ text: String, width: Int) -> [String] {
-        let width = max(1, width)
-        var lines: [String] = []
-        var line = ""
-        var column = 0
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let wordColumns = word.reduce(0) { $0 + CharacterWidth.of($1) }
-            if column > 0, column + 1 + wordColumns > width {
-                lines.append(line)
-                (line, column) = ("", 0)
-            } else if column > 0 {
-                line.append(" ")
-                column += 1
-            }
-            for character in word {
-                let columns = CharacterWidth.of(character)
-                if column > 0, column + columns > width {
-                    lines.append(line)
-                    (line, column) = ("", 0)
-                }
-                line.append(character)
-                column += columns
-            }
-        }
-        lines.append(line)
-        return lines
     }
 
     private static func drawStateLine(

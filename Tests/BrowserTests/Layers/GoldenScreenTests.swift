@@ -1,0 +1,137 @@
+import Foundation
+import Siesta
+import TUICore
+import TestSupport
+import Testing
+
+@testable import Browser
+
+/// Every layer drawn whole, text and style, at 80×24 and 150×45, against the golden files in
+/// `Tests/Goldens/Browser/` (``GoldenScreen``).
+@Suite("Golden screens of every layer")
+struct GoldenScreenTests {
+    /// Event clocks are local times: the files are written in UTC.
+    private static let utc: Void = {
+        setenv("TZ", "UTC", 1)
+        tzset()
+    }()
+
+    static let usersURL = Fixtures.base + "users"
+    static let sizes = [(80, 24), (150, 45)]
+
+    /// The screens, by name: each a state with one layer (or the main view) on top.
+    static let screens: [String] = [
+        "main", "main-resources", "main-watch", "main-head", "help", "form", "form-outcome", "form-help",
+        "response", "prompt-go", "picker-history", "picker-collection", "viewer-diff", "query", "confirm-delete",
+        "confirm-question", "websocket", "websocket-typing",
+    ]
+
+    @Test("each layer matches its golden screen", arguments: screens)
+    func golden(_ name: String) throws {
+        _ = Self.utc
+        for (width, height) in Self.sizes {
+            let state = try #require(Self.state(name, width: width, height: height))
+            GoldenScreen.expect(
+                BrowserView.render(state), matches: "\(name)-\(width)x\(height)", in: GoldenScreen.folder("Browser"))
+        }
+    }
+
+    /// The body the main view shows: a list of users with nested values and a link.
+    static func usersSnapshot() -> ResourceSnapshot {
+        Fixtures.jsonSnapshot(
+            usersURL,
+            #"""
+            [{"id": 1, "name": "Ada Lovelace", "email": "ada@example.com", "roles": ["admin", "author"],
+              "profile": "/users/1/profile", "active": true, "score": 9.5, "note": null},
+             {"id": 2, "name": "Grace Hopper", "email": "grace@example.com", "roles": ["author"],
+              "profile": "/users/2/profile", "active": false, "score": 7.25, "note": "on leave"}]
+            """#)
+    }
+
+    static func state(_ name: String, width: Int, height: Int) -> BrowserState? {
+        var state = Fixtures.state(width: width, height: height, showing: usersSnapshot())
+        _ = state.update(.requestHook(.onSuccess, url: usersURL, method: .get, status: 200, detail: "application/json"))
+        switch name {
+        case "main":
+            break
+        case "main-resources":
+            _ = Fixtures.keys(&state, [.character("s")])
+        case "main-watch":
+            _ = state.update(.pin(path: "/users"))
+        case "main-head":
+            _ = Fixtures.keys(&state, [.character("m")])
+        case "help":
+            _ = Fixtures.keys(&state, [.character("?")])
+        case "form", "form-outcome", "form-help", "response":
+            _ = Fixtures.keys(&state, [.character("p")])
+            _ = state.update(.paste("{\n  \"name\": \"Ada\",\n  \"email\": \"ada@example.com\"\n}"))
+            guard name != "form" else { break }
+            if name == "form-help" {
+                _ = Fixtures.keys(&state, [.function(1)])
+                break
+            }
+            _ = Fixtures.keys(&state, [.control("s")])
+            let response = FormResponse(
+                succeeded: true, method: .post, url: usersURL, status: 201,
+                headers: ["content-type": "application/json", "location": "/users/3"],
+                contentType: "application/json",
+                body: .from(content: Data(#"{"id": 3, "name": "Ada"}"#.utf8), contentType: "application/json"))
+            _ = state.update(
+                .formFinished(.succeeded(status: 201, body: #"{"id": 3, "name": "Ada"}"#), response: response))
+            if name == "response" { _ = Fixtures.keys(&state, [.control("r")]) }
+        case "prompt-go":
+            _ = Fixtures.keys(&state, [.character("g")])
+        case "picker-history":
+            _ = Fixtures.keys(&state, [.character("h")])
+            let items = (1...3).reversed().map { number in
+                PickerItem(
+                    id: "\(number)", label: "#\(number) GET \(usersURL)",
+                    detail: "200 OK · 412 B · \(number * 3) ms · \(number * 10)s ago")
+            }
+            _ = state.update(.workspace(.listed(.history, items, message: nil)))
+        case "picker-collection", "confirm-question":
+            _ = Fixtures.keys(&state, [.character("C")])
+            let items = [
+                PickerItem(id: "users", label: "users", isGroup: true),
+                PickerItem(id: "users/list.yaml", label: "list users", detail: "GET /users", depth: 1),
+                PickerItem(id: "users/create.yaml", label: "create a user", detail: "POST /users", depth: 1),
+                PickerItem(id: "health.yaml", label: "health", detail: "GET /health"),
+            ]
+            _ = state.update(.workspace(.listed(.collection, items, message: nil)))
+            if name == "confirm-question" { _ = Fixtures.keys(&state, [.down, .control("x")]) }
+        case "viewer-diff":
+            _ = state.update(
+                .showViewer(
+                    TextViewer(
+                        title: "what changed · /users", note: "1 changed, 1 added",
+                        text: "@@ $[0]\n~ $[0].name: \"Ada\" → \"Ada Lovelace\"\n+ $[1]: {\"id\": 2}\n  $[2]",
+                        kind: .diff)))
+        case "query":
+            _ = Fixtures.keys(&state, [.character("g")])
+            _ = Fixtures.keys(&state, [.control("u")])
+            Fixtures.type(&state, "/users?page=2&sort=name")
+            _ = Fixtures.keys(&state, [.enter])
+            _ = state.update(.navigated(url: Fixtures.base + "users?page=2&sort=name"))
+            _ = Fixtures.keys(&state, [.character("Q")])
+        case "confirm-delete":
+            _ = Fixtures.keys(&state, [.character("d")])
+        case "websocket", "websocket-typing":
+            _ = state.update(.openWebSocket(url: "ws://127.0.0.1:9/ws/echo"))
+            _ = state.update(.webSocket(generation: 1, .opened))
+            let messages = [
+                WebSocketMessage(time: 8, direction: .sent, kind: .text, byteCount: 5, lines: ["hello"]),
+                WebSocketMessage(time: 8.25, direction: .received, kind: .text, byteCount: 5, lines: ["hello"]),
+                WebSocketMessage(
+                    time: 9, direction: .received, kind: .text, byteCount: 14, lines: ["{", "  \"n\" : 1", "}"]),
+            ]
+            for message in messages { _ = state.update(.webSocket(generation: 1, .message(message))) }
+            if name == "websocket-typing" {
+                _ = Fixtures.keys(&state, [.character("i")])
+                Fixtures.type(&state, "{\"n\": 2}")
+            }
+        default:
+            return nil
+        }
+        return state
+    }
+}
