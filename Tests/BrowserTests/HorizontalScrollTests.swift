@@ -64,10 +64,10 @@ struct HorizontalScrollTests {
 
     @Test("wide characters cut by the left edge are padded, never split")
     func wideCharacters() throws {
-        let window = BodyLineView.window([Span("a漢b", .plain)], skipping: 2, width: 2)
+        let window = BodyLayout.window([Span("a漢b", .plain)], skipping: 2, width: 2)
         #expect(window.spans.map(\.text).joined() == " b")
         #expect(window.continuesLeft && !window.continuesRight)
-        let right = BodyLineView.window([Span("ab漢c", .plain)], skipping: 0, width: 3)
+        let right = BodyLayout.window([Span("ab漢c", .plain)], skipping: 0, width: 3)
         #expect(right.spans.map(\.text).joined() == "ab ")
         #expect(right.continuesRight)
 
@@ -148,7 +148,7 @@ struct HorizontalScrollTests {
         #expect(KeyMap.standard.command(for: .right) == .scrollRight)
         #expect(KeyMap.standard.command(for: .character("b")) == .back)
         #expect(KeyMap.standard.command(for: .character("f")) == .forward)
-        let help = HelpView.mainRows(.standard).map { "\($0.keys) \($0.summary)" }
+        let help = KeyMap.standard.mainHelpRows.map { "\($0.keys) \($0.summary)" }
         #expect(help.contains("Left H scroll left (long lines)"))
         #expect(help.contains("Right L scroll right (long lines)"))
     }

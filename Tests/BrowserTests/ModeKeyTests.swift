@@ -139,7 +139,7 @@ struct ModeKeyTests {
 
     @Test("? lists every command of the key map once, under its group's heading, groups in order")
     func helpGroups() {
-        let rows = HelpView.mainRows(.standard)
+        let rows = KeyMap.standard.mainHelpRows
         #expect(rows.filter { $0.keys.isEmpty }.map(\.summary) == KeyGroup.allCases.map(\.title))
         var group: String?
         for command in KeyCommand.allCases {

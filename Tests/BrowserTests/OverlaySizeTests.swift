@@ -28,7 +28,7 @@ struct OverlaySizeTests {
         #expect(text.contains("more ↑ "))
         let maximum = helpTop(state)
         #expect(
-            maximum == HelpView.geometry(rows: HelpView.mainRows(state.keyMap), width: 80, height: 20).maximumScroll)
+            maximum == HelpView.geometry(rows: state.keyMap.mainHelpRows, width: 80, height: 20).maximumScroll)
         _ = Fixtures.keys(&state, [.down, .pageDown, .wheelDown])
         #expect(helpTop(state) == maximum)
         _ = Fixtures.keys(&state, [.pageUp])

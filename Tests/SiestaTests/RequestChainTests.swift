@@ -70,15 +70,20 @@ struct RequestChainTests {
     @Test("cancelling a chain after it passed to another request cancels that request")
     func cancelAfterPassTo() async throws {
         let service = try await TestServer.service()
-        let slow = service.resource("/slow").withParam("delay", "2000").request(.get)
         let first = service.resource(TestServer.uniquePath()).request(.get)
         var outerCalls = 0
+        var passedTo: Request?
         let chain = first.chained { _ in
             outerCalls += 1
+            // Started only once `first` is done, and slow enough to be in flight at the cancel
+            // however long a loaded machine takes to get there.
+            let slow = service.resource("/slow").withParam("delay", "30000").request(.get)
+            passedTo = slow
             return .passTo(slow)
         }
         await completion(of: first)
         #expect(outerCalls == 1)
+        let slow = try #require(passedTo)
         #expect(slow.state == .inProgress)
         chain.cancel()
         #expect(slow.state == .completed)

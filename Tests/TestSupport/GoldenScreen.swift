@@ -56,47 +56,135 @@ public enum GoldenScreen {
     }
 
     /// Compares plain screen text (a tmux capture) with the golden file `name` in `folder`, after
-    /// each mask's matches are replaced by its replacement in both (clocks, ports, timings).
+    /// each mask's matches are replaced by its replacement (clocks, ports, timings).
     public static func expect(
-        text: String, matches name: String, in folder: URL, masks: [(pattern: String, replacement: String)] = [],
+        text: String, matches name: String, in folder: URL, masks: [Mask] = [],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        var masked = text
-        for mask in masks {
-            masked = masked.replacingOccurrences(of: mask.pattern, with: mask.replacement, options: .regularExpression)
-        }
-        let lines = masked.components(separatedBy: "\n").enumerated().map { row($0.offset) + "│" + $0.element + "│" }
-        compare(
-            (["text:"] + lines).joined(separator: "\n") + "\n", name: name, folder: folder,
-            sourceLocation: sourceLocation)
+        compare(document(text: text, masks: masks), name: name, folder: folder, sourceLocation: sourceLocation)
     }
 
-    private static func compare(_ actual: String, name: String, folder: URL, sourceLocation: SourceLocation) {
-        let file = folder.appendingPathComponent(name + ".txt")
-        if isRecording {
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try Data(actual.utf8).write(to: file)
-            } catch {
-                Issue.record("could not write \(file.path): \(error)", sourceLocation: sourceLocation)
+    /// A regular expression whose matches a comparison replaces, in the golden file and the
+    /// screen alike.
+    public typealias Mask = (pattern: String, replacement: String)
+
+    /// What changes from run to run on hammock's screens and nothing else: clocks, ports, dates,
+    /// ages and durations.
+    public static let runMasks: [Mask] = [
+        (#"\d\d:\d\d:\d\d\.\d{3}"#, "hh:mm:ss.mmm"),
+        (#"(127\.0\.0\.1|localhost):\d+"#, "$1:PORT"),
+        (#"age [0-9.]+(ms|s|m|h)"#, "age T"),
+        (#"stale in [0-9.]+(ms|s|m|h)( [0-9]+(s|m))?"#, "stale in T"),
+        (#"(\d+(h|m) )?[0-9.]+ ?(ms|s) ago"#, "T ago"),
+        (#"\b[0-9.]+ ?ms\b"#, "T ms"),
+        (#"\b(date|Date): [A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT"#, "$1: DATE"),
+    ]
+
+    /// Plain screen text as a golden file holds it, masked.
+    ///
+    /// Masks work on each pane's part of a row (the text between two `│`) apart, and the part
+    /// keeps its width: a masked value shorter or longer than what it hid is made up for in
+    /// the first fill after it (spaces, or `─` in a title), so a value one digit wider in
+    /// another run reads the same and every border stays in its column.
+    public static func document(text: String, masks: [Mask]) -> String {
+        let expressions = masks.compactMap { mask -> (NSRegularExpression, String)? in
+            guard let expression = try? NSRegularExpression(pattern: mask.pattern) else {
+                Issue.record("the mask \(mask.pattern) is not a regular expression")
+                return nil
             }
-            return
+            return (expression, mask.replacement)
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        let lines = text.components(separatedBy: "\n").enumerated().map { row, line in
+            let parts = line.split(separator: "│", omittingEmptySubsequences: false)
+            let masked = parts.map { mask(String($0), with: expressions) }.joined(separator: "│")
+            return self.row(row) + "│" + masked + "│"
+        }
+        return (["text:"] + lines).joined(separator: "\n") + "\n"
+    }
+
+    /// One pane's part of a row with every mask applied, at its own width.
+    static func mask(_ part: String, with masks: [(NSRegularExpression, String)]) -> String {
+        var result = part
+        // Where the last replacement in the part ends, in characters.
+        var lastEnd: Int?
+        for (expression, template) in masks {
+            let whole = NSRange(result.startIndex..., in: result)
+            for match in expression.matches(in: result, range: whole).reversed() {
+                guard let range = Range(match.range, in: result) else { continue }
+                let replacement = expression.replacementString(for: match, in: result, offset: 0, template: template)
+                let start = result.distance(from: result.startIndex, to: range.lowerBound)
+                let shift = replacement.count - result[range].count
+                result.replaceSubrange(range, with: replacement)
+                if let end = lastEnd, end > start { lastEnd = end + shift }
+                lastEnd = max(lastEnd ?? 0, start + replacement.count)
+            }
+        }
+        guard let end = lastEnd else { return part }
+        // The difference goes into the first fill after the last replacement.
+        var at = result.index(result.startIndex, offsetBy: end)
+        while at < result.endIndex, result[at] != " ", result[at] != "─" { at = result.index(after: at) }
+        let difference = part.count - result.count
+        if difference > 0 {
+            let fill: Character = result[at...].first == "─" ? "─" : " "
+            result.insert(contentsOf: String(repeating: fill, count: difference), at: at)
+        } else if difference < 0 {
+            var stop = at
+            var surplus = -difference
+            while surplus > 0, stop < result.endIndex, result[stop] == " " || result[stop] == "─" {
+                stop = result.index(after: stop)
+                surplus -= 1
+            }
+            result.removeSubrange(at..<stop)
+        }
+        return result
+    }
+
+    /// The golden file `name` in `folder`, if there is one.
+    public static func expected(_ name: String, in folder: URL) -> String? {
+        FileManager.default.contents(atPath: file(name, in: folder).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Writes `document` as the golden file `name` in `folder`.
+    public static func record(
+        _ document: String, as name: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let file = file(name, in: folder)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(document.utf8).write(to: file)
+        } catch {
+            Issue.record("could not write \(file.path): \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Records the issue of `actual` not matching the golden file `name` (or of there being none).
+    public static func reportMismatch(
+        _ actual: String, name: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let path = file(name, in: folder).path
+        guard let expected = expected(name, in: folder) else {
             Issue.record(
                 Comment(
-                    rawValue: "no golden file \(file.path): HAMMOCK_RECORD_GOLDENS=1 swift test --filter Golden "
+                    rawValue: "no golden file \(path): HAMMOCK_RECORD_GOLDENS=1 swift test --filter Golden "
                         + "writes it\n" + actual), sourceLocation: sourceLocation)
             return
         }
-        let expected = String(decoding: data, as: UTF8.self)
-        guard expected != actual else { return }
         Issue.record(
             Comment(
-                rawValue: "\(name) differs from \(file.path) (expected, then actual):\n"
+                rawValue: "\(name) differs from \(path) (expected, then actual):\n"
                     + difference(expected, actual)
                     + "\nAfter an intended change: HAMMOCK_RECORD_GOLDENS=1 swift test --filter Golden"),
             sourceLocation: sourceLocation)
+    }
+
+    private static func file(_ name: String, in folder: URL) -> URL { folder.appendingPathComponent(name + ".txt") }
+
+    private static func compare(_ actual: String, name: String, folder: URL, sourceLocation: SourceLocation) {
+        if isRecording {
+            record(actual, as: name, in: folder, sourceLocation: sourceLocation)
+        } else if expected(name, in: folder) != actual {
+            reportMismatch(actual, name: name, in: folder, sourceLocation: sourceLocation)
+        }
     }
 
     /// The rows that differ, each as `- expected` and `+ actual`, under the section they are in.
@@ -121,7 +209,7 @@ public enum GoldenScreen {
         return lines.joined(separator: "\n")
     }
 
-    private static func row(_ y: Int) -> String {
+    static func row(_ y: Int) -> String {
         let number = String(y)
         return String(repeating: " ", count: max(0, 3 - number.count)) + number + " "
     }

@@ -128,7 +128,7 @@ public final class TmuxSession {
 
     /// The visible screen text, read on a thread of its own: polling loops wait without holding
     /// one of the few threads that run every other test's tasks.
-    private func captureOffPool() async -> String {
+    func captureOffPool() async -> String {
         let socket = self.socket
         return (try? await OffPool.run { try Self.tmux(socket: socket, ["capture-pane", "-p", "-t", "main"]) }) ?? ""
     }

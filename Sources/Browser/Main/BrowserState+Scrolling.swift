@@ -86,9 +86,9 @@ extension BrowserState {
     /// Rows line `line` takes when wrapped, counting at most `maximum` (a cheap answer to "does
     /// it have more than N rows" for very long lines).
     func wrappedRowCount(
-        _ body: BodyContent, line: Int, width: Int, maximum: Int = BodyLineView.maximumWrappedRows
+        _ body: BodyContent, line: Int, width: Int, maximum: Int = BodyLayout.maximumWrappedRows
     ) -> Int {
-        BodyLineView.wrappedRows(body, line: line, theme: theme, width: width, maximumRows: maximum)?.count ?? 1
+        BodyLayout.wrappedRows(body, line: line, theme: theme, width: width, maximumRows: maximum)?.count ?? 1
     }
 
     /// With wrapped lines, scrolls latestData by rows (a long line can be read row by row);

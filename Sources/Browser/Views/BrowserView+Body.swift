@@ -110,7 +110,7 @@ extension BrowserView {
         var skip = max(0, position.topRow)
         while y < inner.height {
             guard
-                let rows = BodyLineView.wrappedRows(
+                let rows = BodyLayout.wrappedRows(
                     body, line: index, theme: theme, width: inner.width, maximumRows: skip + inner.height - y)
             else { break }
             for row in rows.dropFirst(skip) where y < inner.height {
@@ -158,7 +158,7 @@ extension BrowserView {
         for row in 0..<inner.height {
             let index = position.top + row
             guard
-                let line = BodyLineView.visibleLine(
+                let line = BodyLayout.visibleLine(
                     body, line: index, theme: theme, fromColumn: position.left, width: inner.width)
             else {
                 break

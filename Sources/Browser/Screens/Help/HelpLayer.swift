@@ -37,7 +37,7 @@ public struct HelpLayer: Layer {
 
     /// The help of the main view under the key map `keyMap`.
     public init(mainView keyMap: KeyMap) {
-        self.init(title: "help: keys and the Siesta calls they make", rows: HelpView.mainRows(keyMap))
+        self.init(title: "help: keys and the Siesta calls they make", rows: keyMap.mainHelpRows)
     }
 
     /// Help has no help of its own.

@@ -4,38 +4,6 @@ import TUICore
 /// wide and the rows many, scrolled by the layer's viewport; and the key lists the help and
 /// `hammock --help` are made from.
 public enum HelpView {
-    /// The main view's rows, by group: a heading row (empty keys, the group's title) before each
-    /// group's keys, as the key map binds them.
-    public static func mainRows(_ keyMap: KeyMap) -> [(keys: String, summary: String)] {
-        var rows: [(keys: String, summary: String)] = []
-        for group in KeyGroup.allCases {
-            rows.append(("", group.title))
-            for command in KeyCommand.allCases where command.group == group {
-                let keys = keyMap.keys(for: command)
-                guard !keys.isEmpty else { continue }
-                rows.append((keys.map(\.name).joined(separator: " "), command.summary))
-            }
-            switch group {
-            case .navigation:
-                rows.append(("g ws://… wss://…", "the WebSocket console (? there lists its keys)"))
-            case .watching:
-                rows += [
-                    ("on the board: ↑ ↓", "select a pinned resource: the panes show it"),
-                    ("on the board: Enter", "open the pinned resource in the full view"),
-                    ("on the board: Space", "pause / resume it"),
-                    ("on the board: + − =", "double / halve / type its refresh interval"),
-                    ("on the board: x Delete", "unpin it"),
-                ]
-            case .program:
-                rows.append(("Esc", "close any overlay; stop a search"))
-                rows.append(("F1 in a form", "the form's own keys"))
-            default:
-                break
-            }
-        }
-        return rows
-    }
-
     /// Every key of every mode as plain text for `hammock --help`, grouped as `?` groups them,
     /// lines at most `width` columns: the main view's, then each layer's.
     public static func commandLineText(_ keyMap: KeyMap, width: Int = 78) -> String {
@@ -65,7 +33,7 @@ public enum HelpView {
                 lines.append(line)
             }
         }
-        add(mainRows(keyMap))
+        add(keyMap.mainHelpRows)
         for layer in LayerRegistry.all where layer.name != HelpLayer.name {
             lines.append("  In " + layer.modeName + ":")
             add(

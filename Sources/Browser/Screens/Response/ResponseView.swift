@@ -81,10 +81,10 @@ enum ResponseView {
         var count: Int { head.count + body.lineCount }
 
         /// The window of line `index`, or nil past the end.
-        func visibleLine(_ index: Int, fromColumn: Int, width: Int) -> BodyLineView.VisibleLine? {
+        func visibleLine(_ index: Int, fromColumn: Int, width: Int) -> BodyLayout.VisibleLine? {
             guard index >= 0 else { return nil }
-            if index < head.count { return BodyLineView.window(head[index], skipping: fromColumn, width: width) }
-            return BodyLineView.visibleLine(
+            if index < head.count { return BodyLayout.window(head[index], skipping: fromColumn, width: width) }
+            return BodyLayout.visibleLine(
                 body, line: index - head.count, theme: theme, fromColumn: fromColumn, width: width)
         }
     }

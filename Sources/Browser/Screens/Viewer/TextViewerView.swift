@@ -21,7 +21,7 @@ enum TextViewerView {
         var position = viewer.position
         position.keepCursorVisible(height: text.height)
         let isCutRight = (0..<text.height).contains { row in
-            BodyLineView.visibleLine(
+            BodyLayout.visibleLine(
                 viewer.body, line: position.top + row, theme: theme, fromColumn: position.left, width: text.width)?
                 .continuesRight == true
         }

@@ -68,7 +68,7 @@ enum WebSocketConsoleView {
                 let outline = outlines[ObjectIdentifier(document)] ?? JSONOutline(document)
                 outlines[ObjectIdentifier(document)] = outline
                 if let jsonLine = outline.line(line, maximumColumns: inner.width) {
-                    let spans = BodyLineView.jsonSpans(jsonLine, theme: theme, maxColumns: inner.width)
+                    let spans = BodyLayout.jsonSpans(jsonLine, theme: theme, maxColumns: inner.width)
                     screen.put(spans: [Span("  ", theme.style(.text))] + spans, x: inner.x, y: y, maxWidth: inner.width)
                     continue
                 }

@@ -1,8 +1,10 @@
 import OrderedJSON
 import TUICore
 
-/// Turns one line of a body into styled, sanitised spans, formatting only that line.
-public enum BodyLineView {
+/// How a body's lines lay out on screen: one line as styled, sanitised spans (formatting only
+/// that line), cut at a column or wrapped into rows. The views draw what it gives; scrolling
+/// reads the same rows, so a wrapped line moves as it is drawn.
+public enum BodyLayout {
     /// The spans of line `index`, or nil past the end. At most about `maxColumns` columns of
     /// text are produced, so a 10 MB line costs only what is visible.
     public static func spans(_ body: BodyContent, line index: Int, theme: Theme, maxColumns: Int) -> [Span]? {
