@@ -118,8 +118,11 @@ struct ResourceBrowserTests {
         browser.dispatch(.key(.character("p")))
         browser.dispatch(.paste(#"{"username": "zed", "name": "Zed", "email": "zed@example.com"}"#))
         browser.dispatch(.key(.control("s")))
-        await waitUntil("onSuccess") {
-            eventNames(browser).contains("onSuccess") && eventNames(browser).filter { $0 == "onSuccess" }.count == 2
+        await waitUntil("the form's onSuccess") {
+            guard let form = browser.state.topLayer as? RequestForm, case .succeeded = form.outcome else {
+                return false
+            }
+            return true
         }
         guard let form = browser.state.topLayer as? RequestForm, case .succeeded(let status, let body) = form.outcome
         else {

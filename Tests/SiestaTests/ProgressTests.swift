@@ -1,5 +1,6 @@
 import Foundation
 import Siesta
+import TestSupport
 import Testing
 
 @MainActor
@@ -7,18 +8,25 @@ import Testing
 struct ProgressTests {
     @Test("a download with Content-Length shows intermediate values, never decreasing, ending at 1 before completion")
     func downloadProgress() async throws {
-        let service = try await TestServer.service()
+        // The body goes out a chunk at a time, each only once the last one was reported.
+        let server = try await GatedDownloadServer.start(length: 200_000)
+        let service = Service(baseURL: "http://127.0.0.1:\(server.port)")
         service.configure { $0.progressReportingInterval = 0.02 }
-        let resource = service.resource("/download").withParams(["bytes": "200000", "chunk": "20000", "delay": "60"])
         var values: [Double] = []
         var progressAtCompletion: Double?
-        let request = resource.request(.get)
+        let request = service.resource("/download").request(.get)
             .onProgress { values.append($0) }
             .onCompletion { _ in progressAtCompletion = values.last }
+        for chunk in 1...4 {
+            await server.send(40_000)
+            await waitUntil("progress after chunk \(chunk)") { Set(values.filter { $0 > 0 && $0 < 1 }).count >= chunk }
+        }
+        await server.send(40_000)
         let info = await completion(of: request)
+        await server.stop()
         #expect((entity(of: info)?.content as? Data)?.count == 200_000)
         let intermediate = Set(values.filter { $0 > 0 && $0 < 1 })
-        #expect(intermediate.count >= 3, "values: \(values)")
+        #expect(intermediate.count >= 4, "values: \(values)")
         #expect(values == values.sorted())
         #expect(values.last == 1)
         #expect(progressAtCompletion == 1)

@@ -125,8 +125,14 @@ public enum GoldenScreen {
         while at < result.endIndex, result[at] != " ", result[at] != "─" { at = result.index(after: at) }
         let difference = part.count - result.count
         if difference > 0 {
-            let fill: Character = result[at...].first == "─" ? "─" : " "
-            result.insert(contentsOf: String(repeating: fill, count: difference), at: at)
+            // A run of fill that holds a `─` (a title's rule after a space) grows at its first `─`.
+            var rule = at
+            while rule < result.endIndex, result[rule] == " " { rule = result.index(after: rule) }
+            if rule < result.endIndex, result[rule] == "─" {
+                result.insert(contentsOf: String(repeating: "─", count: difference), at: rule)
+            } else {
+                result.insert(contentsOf: String(repeating: " ", count: difference), at: at)
+            }
         } else if difference < 0 {
             var stop = at
             var surplus = -difference
