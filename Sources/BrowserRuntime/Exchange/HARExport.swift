@@ -15,6 +15,25 @@ enum HARExport {
         )
     }
 
+    /// Writes the HAR document of `exchanges` to `file` (replaced whole, never half written) and
+    /// says what was written, or why nothing was.
+    static func write(_ exchanges: [SessionExchange], version: String, to file: String) -> (
+        message: String, failed: Bool
+    ) {
+        let (data, leftOut) = document(exchanges, version: version)
+        do throws(FileSystem.Failure) {
+            try FileSystem.replace(file, with: data)
+        } catch {
+            return ("could not write \(error.path): \(error.reason)", true)
+        }
+        let entries = exchanges.reduce(0) { $0 + 1 + $1.record.redirects.count }
+        var message =
+            "wrote \(entries) entries (\(Format.bytes(data.count))) as HAR 1.2 to \(file): secret headers, "
+            + "query parameters and form fields masked, bodies as received"
+        if let summary = leftOutSummary(leftOut) { message += "; " + summary }
+        return (message, false)
+    }
+
     /// How many bodies were left out and why, for the export's note: `2 bodies left out: 1
     /// larger than …, 1 let go …`; nil when none was.
     static func leftOutSummary(_ leftOut: [HARLeftOutBody]) -> String? {
