@@ -5,8 +5,9 @@ import NIOHTTP1
 import NIOPosix
 
 /// An HTTP/1.1 server on 127.0.0.1 whose one response body goes out only when the test says:
-/// it answers the first request with its head (`200`, `Content-Length: length`) at once, and
-/// then each ``send(_:)`` writes that many more bytes of the body.
+/// it answers the first request with its head (`200`, with `Content-Length: length` or, when
+/// the length is not announced, chunked) at once, and then each ``send(_:)`` writes that many
+/// more bytes of the body.
 ///
 /// Tests of progress use it to see a value between two chunks however slowly a loaded machine
 /// runs, with no timing in the test.
@@ -34,8 +35,9 @@ public final class GatedDownloadServer: Sendable {
         self.state = state
     }
 
-    /// Starts a server whose body is `length` bytes long.
-    public static func start(length: Int) async throws -> GatedDownloadServer {
+    /// Starts a server whose body is `length` bytes long, announced in `Content-Length` unless
+    /// `announcesLength` is false.
+    public static func start(length: Int, announcesLength: Bool = true) async throws -> GatedDownloadServer {
         let state = NIOLockedValueBox(State())
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -43,7 +45,8 @@ public final class GatedDownloadServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(HTTPResponseEncoder())
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(HTTPRequestDecoder()))
-                    try channel.pipeline.syncOperations.addHandler(Responder(length: length, state: state))
+                    try channel.pipeline.syncOperations.addHandler(
+                        Responder(length: length, announcesLength: announcesLength, state: state))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
@@ -84,10 +87,12 @@ public final class GatedDownloadServer: Sendable {
         typealias OutboundOut = HTTPServerResponsePart
 
         let length: Int
+        let announcesLength: Bool
         let state: NIOLockedValueBox<State>
 
-        init(length: Int, state: NIOLockedValueBox<State>) {
+        init(length: Int, announcesLength: Bool, state: NIOLockedValueBox<State>) {
             self.length = length
+            self.announcesLength = announcesLength
             self.state = state
         }
 
@@ -95,7 +100,7 @@ public final class GatedDownloadServer: Sendable {
             guard case .end = unwrapInboundIn(data) else { return }
             var headers = HTTPHeaders()
             headers.add(name: "content-type", value: "application/octet-stream")
-            headers.add(name: "content-length", value: "\(length)")
+            if announcesLength { headers.add(name: "content-length", value: "\(length)") }
             context.writeAndFlush(
                 wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))),
                 promise: nil)
