@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "DemoAPI", "TUICore",
+                "DemoAPI", "TUICore", "Siesta",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -130,7 +130,7 @@ let package = Package(
         .target(
             name: "BrowserRuntime",
             dependencies: [
-                "Browser", "Siesta", "HTTPCore", "OrderedJSON", "Safety", "TUICore", "Workspace",
+                "Browser", "Siesta", "HTTPCore", "OrderedJSON", "Safety", "TUICore", "Workspace", "CMalloc",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
@@ -144,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "hammock",
             dependencies: [
-                "Browser", "BrowserRuntime", "Terminal", "TUICore", "DemoAPI", "Siesta", "CMalloc",
+                "Browser", "BrowserRuntime", "Terminal", "TUICore", "DemoAPI", "Siesta",
                 "SiestaSQLite", "SQLiteStore", "HTTPCore", "Workspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Browser
+import BrowserRuntime
 import DemoAPI
 import Foundation
 import Siesta
@@ -145,7 +146,7 @@ struct Hammock: AsyncParsableCommand {
     func run() async throws {
         // A helper process (a clipboard tool) that goes away must never end hammock.
         signal(SIGPIPE, SIG_IGN)
-        AllocatorPolicy.returnLargeBlocksPromptly()
+        MemoryRelease.returnLargeBlocksPromptly()
         if listThemes {
             print(ThemeCatalog.load().listing(), terminator: "")
             return
@@ -192,7 +193,7 @@ struct Hammock: AsyncParsableCommand {
             historyURL: workspace.historyURL, isHistoryPathExplicit: workspace.history != nil,
             cookieFile: workspace.cookies, watchInterval: watchInterval, watchPaths: watchPaths,
             webSocketURL: webSocketURL)
-        AllocatorPolicy.trimFreedMemoryPeriodically()
+        MemoryRelease.trimPeriodically()
         await BrowserApp.run(options)
         // The process ends next, and the kernel closes what is left: never wait long for it.
         await demo?.shutdown(patience: .seconds(1))

@@ -1,6 +1,7 @@
 import Foundation
 import Siesta
 import SiestaSQLite
+import TestSupport
 import Testing
 
 @Suite("Damaged and unusable cache files")
@@ -22,7 +23,7 @@ struct DamagedFileTests {
 
     @Test("a file of random bytes is moved aside intact and a fresh database takes its place")
     func garbageFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         let garbage = Self.randomBytes(64 * 1024)
@@ -44,7 +45,7 @@ struct DamagedFileTests {
 
     @Test("a short text file is moved aside too")
     func textFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         try Data("not a database\n".utf8).write(to: file)
@@ -58,7 +59,7 @@ struct DamagedFileTests {
 
     @Test("a database with overwritten pages fails quick_check and is moved aside")
     func damagedPages() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         do {
@@ -87,7 +88,7 @@ struct DamagedFileTests {
 
     @Test("a second recovery in the same second does not overwrite the first moved file")
     func repeatedRecovery() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         let first = Self.randomBytes(8192)
@@ -106,7 +107,7 @@ struct DamagedFileTests {
 
     @Test("a directory at the path is an error and is left alone")
     func directoryPath() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let path = directory.file("cache.sqlite")
         try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
@@ -126,7 +127,7 @@ struct DamagedFileTests {
 
     @Test("a path whose folder is a regular file is an error and the file is left alone")
     func folderIsAFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let notAFolder = directory.file("plain")
         try Data("keep".utf8).write(to: notAFolder)
@@ -144,7 +145,7 @@ struct DamagedFileTests {
 
     @Test("missing folders are created")
     func createsFolders() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("a/b/cache.sqlite")
         let cache = try SQLiteEntityCache(fileURL: file)
@@ -154,7 +155,7 @@ struct DamagedFileTests {
 
     @Test("a sound database of a newer format is an error and is not moved or changed")
     func newerFormat() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         _ = try PythonProcess.run(
@@ -182,7 +183,7 @@ struct DamagedFileTests {
 
     @Test("a database with another entities table is an error and is not moved")
     func foreignTable() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         _ = try PythonProcess.run(

@@ -1,6 +1,7 @@
 import Foundation
 import Siesta
 import SiestaSQLite
+import TestSupport
 import Testing
 
 @Suite("Least-recently-used eviction")
@@ -14,7 +15,7 @@ struct EvictionTests {
 
     @Test("the entry bound holds and the least recently read or written entry goes first")
     func entryBound() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"), maximumEntries: 3)
         try cache.writeEntity(Self.entity(1), forKey: Self.key("a"))
@@ -38,7 +39,7 @@ struct EvictionTests {
 
     @Test("the byte bound holds after every write and evicts the least recently used")
     func byteBound() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         // Each entry counts 1000 content bytes plus its key and header text (about 80 bytes):
         // three fit in 3500 bytes, four do not.
@@ -64,7 +65,7 @@ struct EvictionTests {
 
     @Test("an entity bigger than the byte bound is not kept, and its key's older entry is gone")
     func oversizedEntity() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"), maximumBytes: 3500)
         try cache.writeEntity(Self.entity(1), forKey: Self.key("a"))
@@ -78,7 +79,7 @@ struct EvictionTests {
 
     @Test("entries written by another process count toward the bounds")
     func otherProcessEntries() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         let cache = try SQLiteEntityCache(fileURL: file, maximumEntries: 5)

@@ -1,6 +1,7 @@
 import Foundation
 import Siesta
 import SiestaSQLite
+import TestSupport
 import Testing
 
 @Suite("A writer killed mid-way")
@@ -47,7 +48,7 @@ struct KillDuringWriteTests {
 
     @Test("entries committed before a SIGKILL stay readable and the file passes quick_check")
     func killedWriter() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         let limit = 1 << 30

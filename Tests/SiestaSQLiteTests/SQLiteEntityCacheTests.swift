@@ -1,6 +1,7 @@
 import Foundation
 import Siesta
 import SiestaSQLite
+import TestSupport
 import Testing
 
 @Suite("Storing and reading entities")
@@ -25,7 +26,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("write then read returns the same content, headers, charset and timestamp")
     func roundTrip() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"))
         let written = Self.sampleEntity()
@@ -45,7 +46,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("a new cache object on the same file reads what an earlier one wrote")
     func persistsAcrossInstances() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         do {
@@ -61,7 +62,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("empty content and a missing charset round-trip as empty data and nil")
     func emptyContentAndNoCharset() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"))
         var entity = Entity<Data>(
@@ -78,7 +79,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("a key never written reads as nil")
     func missingKey() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"))
         #expect(try cache.readEntity(forKey: Self.key) == nil)
@@ -87,7 +88,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("writing a key again replaces its entry")
     func replaces() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"))
         try cache.writeEntity(Self.sampleEntity(), forKey: Self.key)
@@ -104,7 +105,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("updateEntityTimestamp changes only the timestamp, and only of an existing entry")
     func updateTimestamp() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"))
         try cache.writeEntity(Self.sampleEntity(), forKey: Self.key)
@@ -120,7 +121,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("removeEntity removes that entry only; removing a missing key is no error")
     func remove() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"))
         try cache.writeEntity(Self.sampleEntity(), forKey: Self.key)
@@ -139,7 +140,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("Set-Cookie and credential headers are not stored")
     func dropsCookies() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         let cache = try SQLiteEntityCache(fileURL: file)
@@ -165,7 +166,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("the file is in WAL mode")
     func walMode() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let file = directory.file("cache.sqlite")
         let cache = try SQLiteEntityCache(fileURL: file)
@@ -180,7 +181,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("limits below 1 are rejected")
     func invalidLimits() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         #expect(throws: SQLiteEntityCacheError.invalidLimits(maximumEntries: 0, maximumBytes: 10)) {
             try SQLiteEntityCache(fileURL: directory.file("a.sqlite"), maximumEntries: 0, maximumBytes: 10)
@@ -193,7 +194,7 @@ struct SQLiteEntityCacheTests {
 
     @Test("calls from many threads at once are serialized safely")
     func concurrentCalls() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"))
         await withTaskGroup(of: Void.self) { group in
@@ -216,7 +217,7 @@ struct SQLiteEntityCacheTests {
 struct CacheKeyTests {
     @Test("the key is the resource's absolute URL string")
     func urlKey() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"))
         let service = Service(baseURL: "http://127.0.0.1:9/api")
@@ -227,7 +228,7 @@ struct CacheKeyTests {
 
     @Test("a URL with a password is not cached")
     func passwordURL() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let cache = try SQLiteEntityCache(fileURL: directory.file("cache.sqlite"))
         let service = Service(baseURL: "http://user:secret@127.0.0.1:9/")

@@ -34,7 +34,7 @@ struct SiestaIntegrationTests {
 
     @Test("a fresh service shows the cached entity as newData(cache) before any request")
     func freshServiceReadsCache() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let server = try await DemoServer.start()
         do {
@@ -67,7 +67,7 @@ struct SiestaIntegrationTests {
 
     @Test("stale cached data changed on the server: newData(cache), requested, newData(network)")
     func staleCacheThenNetwork() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let server = try await DemoServer.start()
         do {
@@ -104,7 +104,7 @@ struct SiestaIntegrationTests {
 
     @Test("stale cached data unchanged on the server: the ETag gives notModified and a new cached timestamp")
     func staleCacheNotModified() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder(prefix: "SiestaSQLiteTests")
         defer { directory.remove() }
         let server = try await DemoServer.start()
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import Siesta
+import TestSupport
 import Testing
 
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import Siesta
+import TestSupport
 import Testing
 
 @MainActor

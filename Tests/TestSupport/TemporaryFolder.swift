@@ -14,6 +14,21 @@ public final class TemporaryFolder {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
+    /// The folder as a file URL.
+    public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
+
+    /// The file URL of `name` inside the folder.
+    public func file(_ name: String) -> URL { url.appendingPathComponent(name, isDirectory: false) }
+
+    /// The names of the files in the folder, sorted.
+    public func fileNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
+
+    /// Deletes the folder and its contents now (and keeps the value alive until then: use it in
+    /// a `defer` while the folder's files are open).
+    public func remove() { try? FileManager.default.removeItem(atPath: path) }
+
     /// The path of `relativePath` inside the folder.
     public func path(_ relativePath: String) -> String { path + "/" + relativePath }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Workspace
 
 /// The whole state of the browser: one value, changed only by `update(_:)`, drawn by
 /// `BrowserView.render(_:into:)`.

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// How decoded text is written back as a JSON string literal on screen.
 public enum JSONStringLiteral {
     /// A JSON string literal for `text`, escaping quotes, backslashes, controls and bidi marks
@@ -13,12 +15,8 @@ public enum JSONStringLiteral {
             }
             count += 1
             switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r\n": result += "\\r\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\"", "\\", "\n", "\r\n", "\r", "\t":
+                for scalar in character.unicodeScalars { JSONStringEncoder.appendEscaped(scalar, to: &result) }
             default:
                 guard TextSanitizer.isUnsafe(character) else {
                     result.append(character)

@@ -1,4 +1,5 @@
 import Foundation
+import Workspace
 
 /// The one reading of a URL that a person typed, for the command line and the `g` prompt alike.
 ///

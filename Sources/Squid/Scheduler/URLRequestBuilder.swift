@@ -13,19 +13,7 @@ struct URLRequestBuilder<RequestType: Request, Service: HttpService> {
     /// Builds URL, header (asking the async header provider), body, timeout, then `prepare`.
     func build() async throws(Squid.Error) -> URLRequest {
         let url = try RequestURL.make(service: service, routes: request.routes, query: request.query)
-        let asyncHeader: HttpHeader
-        do {
-            asyncHeader = try await HeaderBridge.header(for: service)
-        } catch {
-            throw .headerFailed(error)
-        }
-        let header = service.header + asyncHeader + request.header
-        if let field = header.firstInvalidField {
-            throw .invalidRequest(message: "the value of header field \(field.name) contains a line break or NUL")
-        }
-        if let field = header.fields.first(where: { !Self.isToken($0.field.name) }) {
-            throw .invalidRequest(message: "\"\(field.field.name)\" is not a valid header field name")
-        }
+        let header = try await HeaderBridge.fields(of: service, for: request.header)
 
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
@@ -47,13 +35,4 @@ struct URLRequestBuilder<RequestType: Request, Service: HttpService> {
         }
         return request.prepare(urlRequest)
     }
-
-    private static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.allSatisfy { headerTokenCharacters.contains($0) }
-    }
 }
-
-/// The characters allowed in a header field name (RFC 9110 `token`).
-private let headerTokenCharacters = Set(
-    "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-)

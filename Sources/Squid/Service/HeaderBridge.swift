@@ -50,6 +50,32 @@ enum HeaderBridge {
         }
     }
 
+    /// The header fields one attempt sends: the service's, then its `async` header, then the
+    /// request's, later ones replacing earlier ones of the same name; refused when a value
+    /// holds a line break or NUL, or a name is not an RFC 9110 token.
+    static func fields<Service: HttpService>(
+        of service: Service, for requestHeader: HttpHeader
+    ) async throws(Squid.Error) -> HttpHeader {
+        let asyncHeader: HttpHeader
+        do {
+            asyncHeader = try await header(for: service)
+        } catch {
+            throw .headerFailed(error)
+        }
+        let header = service.header + asyncHeader + requestHeader
+        if let field = header.firstInvalidField {
+            throw .invalidRequest(message: "the value of header field \(field.name) contains a line break or NUL")
+        }
+        if let field = header.fields.first(where: { !isToken($0.field.name) }) {
+            throw .invalidRequest(message: "\"\(field.field.name)\" is not a valid header field name")
+        }
+        return header
+    }
+
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { headerTokenCharacters.contains($0) }
+    }
+
     /// Reads the header for one attempt, with no marker inherited from an enclosing read.
     static func header<Service: HttpService>(for service: Service) async throws -> HttpHeader {
         try await $reading.withValue(nil) {
@@ -57,3 +83,8 @@ enum HeaderBridge {
         }
     }
 }
+
+/// The characters allowed in a header field name (RFC 9110 `token`).
+private let headerTokenCharacters = Set(
+    "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+)

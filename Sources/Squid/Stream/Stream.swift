@@ -62,16 +62,7 @@ public final class Stream<StreamRequestType: StreamRequest>: Publisher, Sendable
         self.open = { () async throws(Squid.Error) -> (WebSocketConnection, URL) in
             let url = try RequestURL.make(
                 service: service, routes: request.routes, query: request.query, forStream: true)
-            let asyncHeader: HttpHeader
-            do {
-                asyncHeader = try await HeaderBridge.header(for: service)
-            } catch {
-                throw .headerFailed(error)
-            }
-            let header = service.header + asyncHeader + request.header
-            if let field = header.firstInvalidField {
-                throw .invalidRequest(message: "the value of header field \(field.name) contains a line break or NUL")
-            }
+            let header = try await HeaderBridge.fields(of: service, for: request.header)
             let configuration = service.sessionConfiguration
             let settings = WebSocketSettings(
                 headers: header.fields.map { (name: $0.field.name, value: $0.value) },

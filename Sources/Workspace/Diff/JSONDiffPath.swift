@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// Where a value sits in a JSON document, from the top: `$`, `$.users[3].name`,
 /// `$["first name"]`, `$.tags#2`; in a diff, where it sits in both documents:
 /// `$.items[2→0].quantity`.
@@ -38,7 +40,7 @@ public struct JSONDiffPath: Sendable, Hashable, CustomStringConvertible {
         for component in components {
             switch component {
             case .key(let key, let occurrence):
-                text += Self.isIdentifier(key) ? "." + key : "[" + Self.quoted(key) + "]"
+                text += Self.isIdentifier(key) ? "." + key : "[" + JSONStringEncoder.quoted(key) + "]"
                 if occurrence > 0 { text += "#\(occurrence + 1)" }
             case .index(let index):
                 text += "[\(index)]"
@@ -74,25 +76,5 @@ public struct JSONDiffPath: Sendable, Hashable, CustomStringConvertible {
         return key.unicodeScalars.allSatisfy {
             $0 == "_" || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
         }
-    }
-
-    /// `key` as a JSON string literal.
-    private static func quoted(_ key: String) -> String {
-        var text = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
     }
 }

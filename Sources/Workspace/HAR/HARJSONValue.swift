@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// A JSON value whose object members keep the order they were given in, so that ``HARLog``
 /// writes the same bytes for the same exchanges, fields in the order the HAR format lists them.
 enum HARJSONValue {
@@ -32,7 +34,7 @@ enum HARJSONValue {
             output += "{\n"
             for (offset, member) in members.enumerated() {
                 output += String(repeating: " ", count: indent + 2)
-                Self.writeString(member.0, into: &output)
+                JSONStringEncoder.appendQuoted(member.0, to: &output)
                 output += ": "
                 member.1.write(into: &output, indent: indent + 2)
                 output += offset == members.count - 1 ? "\n" : ",\n"
@@ -51,7 +53,7 @@ enum HARJSONValue {
             }
             output += String(repeating: " ", count: indent) + "]"
         case .string(let text):
-            Self.writeString(text, into: &output)
+            JSONStringEncoder.appendQuoted(text, to: &output)
         case .integer(let number):
             output += String(number)
         case .number(let number):
@@ -67,29 +69,5 @@ enum HARJSONValue {
         guard number.isFinite else { return "0" }
         if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
         return "\(number)"
-    }
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
-    private static func writeString(_ text: String, into output: inout String) {
-        let hex = Array("0123456789abcdef".unicodeScalars)
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{8}": output += "\\b"
-            case "\u{C}": output += "\\f"
-            case "\u{0}"..."\u{1F}":
-                output += "\\u00"
-                output.unicodeScalars.append(hex[Int(scalar.value >> 4)])
-                output.unicodeScalars.append(hex[Int(scalar.value & 0xF)])
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }

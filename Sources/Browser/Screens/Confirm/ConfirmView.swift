@@ -1,5 +1,6 @@
 import Safety
 import TUICore
+import Workspace
 
 /// Draws a ``ConfirmLayer``: a small box with the question and the keys that answer it.
 enum ConfirmView {

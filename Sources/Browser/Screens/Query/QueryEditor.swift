@@ -1,5 +1,6 @@
 import Foundation
 import TUICore
+import Workspace
 
 /// The query-parameter editor (`Q`): the current URL's `?k=v` pairs, one `name=value` a line,
 /// decoded for reading. `Ctrl-S` goes to the URL with the edited pairs: a line left as it was

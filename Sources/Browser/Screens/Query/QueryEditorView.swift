@@ -1,5 +1,6 @@
 import Safety
 import TUICore
+import Workspace
 
 /// Draws the ``QueryEditor``: the URL without its query, the pairs one a line, and its keys.
 enum QueryEditorView {

@@ -1,6 +1,7 @@
 import Safety
 import Siesta
 import TUICore
+import Workspace
 
 /// Draws the response viewer: a form request's status, headers (secrets masked) and body
 /// (pretty-printed JSON when it is JSON), all sanitised, scrollable both ways. Only the visible

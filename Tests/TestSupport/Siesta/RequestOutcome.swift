@@ -1,24 +1,23 @@
 import Foundation
 import Siesta
-import Testing
 
 /// Waits for a request to complete and returns its outcome.
 @MainActor
 @discardableResult
-func completion(of request: any Request) async -> ResponseInfo {
+public func completion(of request: any Request) async -> ResponseInfo {
     await withCheckedContinuation { continuation in
         request.onCompletion { continuation.resume(returning: $0) }
     }
 }
 
 /// The entity of a successful response, or `nil`.
-func entity(of info: ResponseInfo) -> Entity<Any>? {
+public func entity(of info: ResponseInfo) -> Entity<Any>? {
     if case .success(let entity) = info.response { return entity }
     return nil
 }
 
 /// The error of a failed response, or `nil`.
-func error(of info: ResponseInfo) -> RequestError? {
+public func error(of info: ResponseInfo) -> RequestError? {
     if case .failure(let error) = info.response { return error }
     return nil
 }

@@ -141,6 +141,30 @@ public enum PercentEncoding {
         }
     }
 
+    /// A name or value of `application/x-www-form-urlencoded` text (a query, a form body) as
+    /// the WHATWG URL standard reads it: `+` is a space and `%XX` that byte; the bytes are read
+    /// as UTF-8, an invalid sequence as U+FFFD. A `%` not followed by two hex digits stays.
+    public static func decodeFormComponent<S: StringProtocol>(_ component: S) -> String {
+        let utf8 = Array(component.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if let decoded = escapedByte(utf8, at: index) {
+                bytes.append(decoded)
+                index += 3
+                continue
+            } else {
+                bytes.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     private static func escape(_ byte: UInt8) -> [UInt8] {
         let digits = Array("0123456789ABCDEF".utf8)
         return [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
