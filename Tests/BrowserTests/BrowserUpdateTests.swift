@@ -65,6 +65,25 @@ struct BrowserUpdateTests {
         #expect(BrowserView.render(state).text.contains(#""a": […] 2 items,"#))
     }
 
+    @Test("folds are state: they outlast news about the same body and are forgotten with new data")
+    func foldsAreState() {
+        let snapshot = Fixtures.jsonSnapshot(usersURL, #"{"a": [1, 2], "b": 1}"#)
+        var state = Fixtures.state(showing: snapshot)
+        _ = Fixtures.keys(&state, [.character("j"), .enter])
+        #expect(state.folds[usersURL]?.isEmpty == false)
+        #expect(state.shownBody?.lineCount == 4)
+        // The snapshot the runtime sends on the next request holds the same document, unfolded.
+        var loading = snapshot
+        loading.isLoading = true
+        _ = state.update(.resourceChanged(loading, event: .requested))
+        #expect(state.shownBody?.lineCount == 4, "still folded")
+        #expect(BrowserView.render(state).text.contains(#""a": […] 2 items,"#))
+        _ = state.update(
+            .resourceChanged(Fixtures.jsonSnapshot(usersURL, #"{"a": [1, 2, 3], "b": 1}"#), event: .newData(.network)))
+        #expect(state.folds[usersURL] == nil)
+        #expect(state.shownBody?.lineCount == 8, "a new document starts unfolded")
+    }
+
     @Test("g opens a prompt whose answer navigates")
     func goTo() {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, "[]"))
@@ -209,12 +228,12 @@ struct BrowserUpdateTests {
     func searchUnfolds() async throws {
         var state = Fixtures.state(showing: Fixtures.jsonSnapshot(usersURL, #"{"a": {"deep": {"needle": 1}}, "b": 2}"#))
         _ = Fixtures.keys(&state, [.character("j"), .character("z")])
-        #expect(state.current?.latestData?.body.lineCount == 4)
+        #expect(state.shownBody?.lineCount == 4)
         _ = Fixtures.keys(&state, [.character("k"), .character("/")])
         Fixtures.type(&state, "needle")
         try await runSearch(Fixtures.keys(&state, [.enter]), in: &state)
         #expect(state.position.cursor == 3)
-        #expect(state.current?.latestData?.body.lineCount == 8)
+        #expect(state.shownBody?.lineCount == 8)
     }
 
     @Test("an update from an earlier search never counts for a later one")
@@ -241,7 +260,7 @@ struct BrowserUpdateTests {
         #expect(state.position.cursor == 5)
         _ = Fixtures.keys(&state, [.character("z")])
         #expect(state.position.cursor == 1)
-        #expect(state.current?.latestData?.body.lineCount == 4)
+        #expect(state.shownBody?.lineCount == 4)
     }
 
     @Test("Esc stops a running search; a new body forgets its matches")

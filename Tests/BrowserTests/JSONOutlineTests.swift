@@ -37,7 +37,7 @@ struct JSONOutlineTests {
 
     @Test("folding a container collapses it to a summary line and back")
     func folding() throws {
-        let outline = try outline(#"{"list": [1, 2, 3], "z": 0}"#)
+        var outline = try outline(#"{"list": [1, 2, 3], "z": 0}"#)
         #expect(outline.toggleFold(atLine: 1) == 1)
         #expect(lines(outline) == ["{", #"  "list": […] 3 items,"#, #"  "z": 0"#, "}"])
         #expect(outline.lineCount == 4)
@@ -52,7 +52,7 @@ struct JSONOutlineTests {
 
     @Test("folds inside folds, and lines and entries map both ways")
     func nestedFolds() throws {
-        let outline = try outline(#"[{"a": [1, 2]}, {"b": [3]}, 4]"#)
+        var outline = try outline(#"[{"a": [1, 2]}, {"b": [3]}, 4]"#)
         outline.setFolded(2, true)
         outline.setFolded(1, true)
         outline.setFolded(7, true)
@@ -69,7 +69,7 @@ struct JSONOutlineTests {
 
     @Test("folding every container at a depth")
     func foldAll() throws {
-        let outline = try outline(#"{"a": {"b": {"c": 1}}, "d": [1]}"#)
+        var outline = try outline(#"{"a": {"b": {"c": 1}}, "d": [1]}"#)
         outline.foldAll(atDepth: 1)
         #expect(lines(outline) == ["{", #"  "a": {…} 1 key,"#, #"  "d": […] 1 item"#, "}"])
     }

@@ -82,6 +82,10 @@ extension BrowserState {
             // body starts at its left edge, while the line position is kept (and clamped).
             let unchanged = oldBody.flatMap { old in newBody.map { $0.isSameDocument(as: old) } } ?? false
             var commands: [Command] = []
+            // Folds name containers of the body they were made in.
+            if !unchanged || resources[snapshot.url]?.latestError?.timestamp != snapshot.latestError?.timestamp {
+                folds[snapshot.url] = nil
+            }
             if !unchanged {
                 positions[snapshot.url]?.left = 0
                 positions[snapshot.url]?.topRow = 0

@@ -42,6 +42,9 @@ public struct BrowserState {
     public var focus: Pane = .latestData
     /// Cursor and scroll position per resource URL in latestData.
     public var positions: [String: Viewport] = [:]
+    /// The folded JSON containers of what latestData's pane shows, by the same keys as
+    /// ``positions``; forgotten when the body they belong to is replaced.
+    public var folds: [String: JSONFolds] = [:]
     /// Lines scrolled up from the newest event (0 follows new events).
     public var eventsScroll = 0
     /// The first visible column of each pane other than latestData (which keeps its own per
@@ -169,9 +172,24 @@ public struct BrowserState {
     /// body; else, when latestData is nil, latestError's body (under a marker).
     public var shownBody: BodyContent? {
         guard let current else { return nil }
-        if showsResponseHead { return current.head }
-        if let stream = streams[current.url] { return stream.body }
-        return current.latestData?.body ?? current.latestError?.body
+        let body: BodyContent?
+        if showsResponseHead {
+            body = current.head
+        } else if let stream = streams[current.url] {
+            body = stream.body
+        } else {
+            body = current.latestData?.body ?? current.latestError?.body
+        }
+        return body?.withFolds(positionKey.flatMap { folds[$0] })
+    }
+
+    /// Changes what latestData's pane shows (folds a container, unfolds around a match) and
+    /// keeps its folds in ``folds``; nil when nothing is shown.
+    mutating func changeShownBody<Result>(_ change: (inout BodyContent) -> Result?) -> Result? {
+        guard var body = shownBody, let key = positionKey else { return nil }
+        let result = change(&body)
+        folds[key] = body.folds
+        return result
     }
 
     /// The URL written relative to the service when it lies below it (`/users/1`), else whole,

@@ -70,7 +70,7 @@ public enum BodyContent {
     /// new document even when its text is equal.
     public func isSameDocument(as other: BodyContent) -> Bool {
         switch (self, other) {
-        case (.json(let left), .json(let right)): return left === right
+        case (.json(let left), .json(let right)): return left.document === right.document
         case (.text(let left), .text(let right)): return left === right
         case (.binary(let left), .binary(let right)): return left === right
         case (.empty(let left), .empty(let right)): return left == right
@@ -107,9 +107,23 @@ public enum BodyContent {
     /// Folds or unfolds a JSON container and returns the line the cursor belongs on (the
     /// container's opening line); nil for other lines or kinds.
     @discardableResult
-    public func toggleFold(atLine index: Int) -> Int? {
-        if case .json(let outline) = self { return outline.toggleFold(atLine: index) }
+    public mutating func toggleFold(atLine index: Int) -> Int? {
+        guard case .json(var outline) = self else { return nil }
+        let line = outline.toggleFold(atLine: index)
+        self = .json(outline)
+        return line
+    }
+
+    /// The folds of a JSON body; nil for other kinds.
+    public var folds: JSONFolds? {
+        if case .json(let outline) = self { return outline.folds }
         return nil
+    }
+
+    /// The body with `folds` applied (a JSON body; other kinds are returned as they are).
+    public func withFolds(_ folds: JSONFolds?) -> BodyContent {
+        guard let folds, case .json(let outline) = self else { return self }
+        return .json(outline.with(folds))
     }
 
     // MARK: search
@@ -131,8 +145,10 @@ public enum BodyContent {
     }
 
     /// The line of a search match, unfolding JSON around it when needed.
-    public func revealMatch(_ position: Int) -> Int {
-        if case .json(let outline) = self { return outline.reveal(position) }
-        return position
+    public mutating func revealMatch(_ position: Int) -> Int {
+        guard case .json(var outline) = self else { return position }
+        let line = outline.reveal(position)
+        self = .json(outline)
+        return line
     }
 }

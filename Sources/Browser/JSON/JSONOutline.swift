@@ -4,28 +4,33 @@ import OrderedJSON
 /// server's order, every number as sent.
 ///
 /// Unfolded, line `n` is the document's entry `n`, so counting and finding lines costs nothing.
-/// A folded container shows as one line and hides its entries; the outline keeps the outermost
-/// folds sorted with running totals of hidden entries, so mapping a line to its entry is a
-/// binary search over the folds, whatever the size of the body. Only the lines drawn are
-/// decoded. The outline holds fold state; it is used on the main actor, while its document may
-/// be read anywhere.
-public final class JSONOutline {
+/// A folded container shows as one line and hides its entries. The folds are a value
+/// (``JSONFolds``) that the browser keeps in its state beside the position in the body; an
+/// outline made from a resource's data has none until the state's are applied
+/// (``BodyContent/withFolds(_:)``). Only the lines drawn are decoded; the document may be read
+/// anywhere.
+public struct JSONOutline {
     /// The document shown.
     public let document: JSONDocument
-    private var folded: Set<Int> = []
-    /// The opening entries of the folds not inside another fold, ascending.
-    private var outerFolds: [Int] = []
-    /// `hiddenBefore[k]`: entries hidden by `outerFolds[0..<k]` (one more element than folds).
-    private var hiddenBefore: [Int] = [0]
-    private var childCounts: [Int: Int] = [:]
+    /// Which containers are folded.
+    public private(set) var folds = JSONFolds()
+    /// Child counts of folded containers, computed once per document and shared by its copies.
+    private let childCounts = ChildCounts()
 
     /// Shows a document with nothing folded.
     public init(_ document: JSONDocument) {
         self.document = document
     }
 
+    /// The outline with `folds` (those that are containers of this document).
+    public func with(_ folds: JSONFolds) -> JSONOutline {
+        var outline = self
+        outline.folds = folds.valid(in: document)
+        return outline
+    }
+
     /// Total display lines.
-    public var lineCount: Int { document.entryCount - hiddenBefore[hiddenBefore.count - 1] }
+    public var lineCount: Int { document.entryCount - folds.hiddenCount }
 
     /// True if line `index` exists.
     public func hasLine(_ index: Int) -> Bool { index >= 0 && index < lineCount }
@@ -33,44 +38,22 @@ public final class JSONOutline {
     /// The entry shown on line `index`, or nil past the end.
     public func entry(atLine index: Int) -> Int? {
         guard hasLine(index) else { return nil }
-        // The last fold whose line is at or before `index`.
-        var low = 0
-        var high = outerFolds.count
-        while low < high {
-            let middle = (low + high) / 2
-            if outerFolds[middle] - hiddenBefore[middle] <= index { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return index }
-        let fold = low - 1
-        if outerFolds[fold] - hiddenBefore[fold] == index { return outerFolds[fold] }
-        return index + hiddenBefore[fold + 1]
+        return folds.entry(atLine: index)
     }
 
     /// The line showing `entry`, or nil while a fold hides it.
     public func line(ofEntry entry: Int) -> Int? {
         guard entry >= 0, entry < document.entryCount else { return nil }
-        // Folds that open before the entry.
-        var low = 0
-        var high = outerFolds.count
-        while low < high {
-            let middle = (low + high) / 2
-            if outerFolds[middle] < entry { low = middle + 1 } else { high = middle }
-        }
-        if low > 0, entry <= document.matchingEntry(outerFolds[low - 1]) { return nil }
-        return entry - hiddenBefore[low]
+        return folds.line(ofEntry: entry, in: document)
     }
 
     /// True if the container at `entry` is folded.
-    public func isFolded(_ entry: Int) -> Bool { folded.contains(entry) }
+    public func isFolded(_ entry: Int) -> Bool { folds.isFolded(entry) }
 
     /// Unfolds every fold around `entry` and returns its line.
     @discardableResult
-    public func reveal(_ entry: Int) -> Int {
-        let around = folded.filter { $0 < entry && entry <= document.matchingEntry($0) }
-        if !around.isEmpty {
-            folded.subtract(around)
-            rebuildFolds()
-        }
+    public mutating func reveal(_ entry: Int) -> Int {
+        folds.unfold(around: entry, in: document)
         return line(ofEntry: entry) ?? 0
     }
 
@@ -78,51 +61,22 @@ public final class JSONOutline {
     /// the cursor belongs: from a closing line, that is the opening one); nil if the line is not
     /// a non-empty container.
     @discardableResult
-    public func toggleFold(atLine index: Int) -> Int? {
+    public mutating func toggleFold(atLine index: Int) -> Int? {
         guard var entry = entry(atLine: index) else { return nil }
         if document.kind(entry).isClosing { entry = document.matchingEntry(entry) }
         guard document.kind(entry).isOpening else { return nil }
-        setFolded(entry, !folded.contains(entry))
+        folds.setFolded(entry, !folds.isFolded(entry), in: document)
         return line(ofEntry: entry)
     }
 
     /// Folds or unfolds the container at `entry`.
-    public func setFolded(_ entry: Int, _ fold: Bool) {
-        guard document.kind(entry).isOpening, folded.contains(entry) != fold else { return }
-        if fold { folded.insert(entry) } else { folded.remove(entry) }
-        rebuildFolds()
+    public mutating func setFolded(_ entry: Int, _ fold: Bool) {
+        folds.setFolded(entry, fold, in: document)
     }
 
     /// Folds every container at `depth`, so the levels above it fit on screen.
-    public func foldAll(atDepth depth: Int) {
-        var entry = 0
-        var current = 0
-        while entry < document.entryCount {
-            let kind = document.kind(entry)
-            if kind.isClosing { current -= 1 }
-            if kind.isOpening {
-                if current == depth {
-                    folded.insert(entry)
-                    entry = document.matchingEntry(entry) + 1
-                    continue
-                }
-                current += 1
-            }
-            entry += 1
-        }
-        rebuildFolds()
-    }
-
-    private func rebuildFolds() {
-        outerFolds.removeAll(keepingCapacity: true)
-        hiddenBefore = [0]
-        var lastClose = -1
-        for open in folded.sorted() where open > lastClose {
-            let close = document.matchingEntry(open)
-            outerFolds.append(open)
-            hiddenBefore.append(hiddenBefore[hiddenBefore.count - 1] + close - open)
-            lastClose = close
-        }
+    public mutating func foldAll(atDepth depth: Int) {
+        folds.foldAll(atDepth: depth, in: document)
     }
 
     // MARK: lines
@@ -137,7 +91,7 @@ public final class JSONOutline {
         if let (text, complete) = document.keyPrefix(entry, maximumScalars: limit * 4 + 16) {
             key = JSONStringLiteral.quoted(text, limit: limit, isComplete: complete)
         }
-        let isFolded = folded.contains(entry)
+        let isFolded = folds.isFolded(entry)
         let comma = kind.isOpening && !isFolded ? false : !document.isLastInContainer(entry)
         let content: JSONLine.Content
         switch kind {
@@ -164,13 +118,7 @@ public final class JSONOutline {
     }
 
     private func summary(_ entry: Int, isObject: Bool) -> String {
-        let count: Int
-        if let cached = childCounts[entry] {
-            count = cached
-        } else {
-            count = document.childCount(of: entry)
-            childCounts[entry] = count
-        }
+        let count = childCounts.count(of: entry, in: document)
         let noun = isObject ? (count == 1 ? "key" : "keys") : (count == 1 ? "item" : "items")
         return "\(count) \(noun)"
     }
@@ -191,5 +139,18 @@ public final class JSONOutline {
         guard !text.isEmpty, text.count < 2048, !text.contains(where: { $0.isWhitespace || TextSanitizer.isUnsafe($0) })
         else { return false }
         return text.hasPrefix("/") && !text.hasPrefix("//") || text.hasPrefix("http://") || text.hasPrefix("https://")
+    }
+}
+
+/// Child counts of a document's containers, remembered once computed (a large container's count
+/// is a walk over its children); used on the thread that draws.
+private final class ChildCounts {
+    private var counts: [Int: Int] = [:]
+
+    func count(of entry: Int, in document: JSONDocument) -> Int {
+        if let cached = counts[entry] { return cached }
+        let count = document.childCount(of: entry)
+        counts[entry] = count
+        return count
     }
 }

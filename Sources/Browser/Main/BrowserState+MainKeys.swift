@@ -94,7 +94,8 @@ extension BrowserState {
         case .top: scroll(by: Int.min / 2)
         case .bottom: scroll(by: Int.max / 2)
         case .toggleFold:
-            if let line = shownBody?.toggleFold(atLine: position.cursor) { position.cursor = line }
+            let cursor = position.cursor
+            if let line = changeShownBody({ $0.toggleFold(atLine: cursor) }) { position.cursor = line }
             clampPositions()
         case .searchNext, .searchPrevious:
             return nextMatch(forward: command == .searchNext)
@@ -172,7 +173,8 @@ extension BrowserState {
         if let link = body.link(atLine: position.cursor) {
             return [.navigate(path: link, from: snapshot.url)]
         }
-        if let line = body.toggleFold(atLine: position.cursor) {
+        let cursor = position.cursor
+        if let line = changeShownBody({ $0.toggleFold(atLine: cursor) }) {
             position.cursor = line
             clampPositions()
         } else {

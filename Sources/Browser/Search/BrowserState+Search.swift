@@ -87,9 +87,9 @@ extension BrowserState {
     }
 
     mutating func moveToMatch(_ match: Int) {
-        guard let body = shownBody else { return }
+        guard let line = changeShownBody({ $0.revealMatch(match) }), let body = shownBody else { return }
         var position = self.position
-        position.cursor = body.revealMatch(match)
+        position.cursor = line
         keepCursorVisible(&position, body: body)
         self.position = position
         focus = .latestData

@@ -12,8 +12,10 @@ extension BrowserView {
                 maxWidth: inner.width)
             return
         }
+        // What the pane shows, with the state's folds.
+        let shown = state.shownBody
         if state.showsResponseHead {
-            guard let head = snapshot.head else {
+            guard snapshot.head != nil, let head = shown else {
                 screen.put(
                     "no response to this URL in this run yet (m: back to the body)", x: inner.x, y: inner.y,
                     style: theme.style(.muted), maxWidth: inner.width)
@@ -30,8 +32,7 @@ extension BrowserView {
             }
             return
         }
-        if let stream = state.streams[snapshot.url] {
-            let body = stream.body
+        if state.streams[snapshot.url] != nil, let body = shown {
             if state.wrapsLines {
                 drawWrappedBody(
                     body, position: state.position, theme: theme, inner: inner, showCursor: focused,
@@ -46,7 +47,7 @@ extension BrowserView {
         guard let data = snapshot.latestData else {
             // No data but an error with a body: the body is what the server said, so it gets
             // the big pane, under a marker that says whose body it is.
-            if let error = snapshot.latestError, let body = error.body, inner.height > 1 {
+            if let error = snapshot.latestError, error.body != nil, let body = shown, inner.height > 1 {
                 let facts = [error.httpStatusCode.map { "HTTP \($0)" } ?? "", error.bodyDescription]
                     .filter { !$0.isEmpty }.joined(separator: " · ")
                 let marker = "latestData is nil · the body of latestError" + (facts.isEmpty ? "" : " (\(facts))")
@@ -67,15 +68,16 @@ extension BrowserView {
             }
             return
         }
-        let changed = changedLines(state, url: snapshot.url, body: data.body)
+        let body = shown ?? data.body
+        let changed = changedLines(state, url: snapshot.url, body: body)
         if state.wrapsLines {
             drawWrappedBody(
-                data.body, position: state.position, theme: theme, inner: inner, showCursor: focused,
+                body, position: state.position, theme: theme, inner: inner, showCursor: focused,
                 highlight: state.searchQuery, changed: changed, into: &screen)
             return
         }
         drawBody(
-            data.body, position: state.position, theme: theme, inner: inner, showCursor: focused,
+            body, position: state.position, theme: theme, inner: inner, showCursor: focused,
             highlight: state.searchQuery, marksOverflow: true, changed: changed, into: &screen)
     }
 

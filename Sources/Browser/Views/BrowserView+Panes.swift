@@ -182,7 +182,7 @@ extension BrowserView {
         case .resources:
             return state.resourceOrder.isEmpty ? nil : "open"
         case .latestData:
-            guard let body = state.current?.latestData?.body else { return nil }
+            guard let body = state.shownBody else { return nil }
             return body.link(atLine: state.position.cursor) != nil ? "follow link" : nil
         default:
             return nil
