@@ -1,6 +1,7 @@
 import Foundation
 import Safety
 import TUICore
+import Workspace
 
 /// Draws a `BrowserState` into a `Screen`: a pure function of the state (apart from lazy body
 /// caches). Every piece of untrusted text goes through `TextSanitizer` here, and every header
