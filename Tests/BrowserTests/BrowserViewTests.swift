@@ -1,6 +1,7 @@
 import Foundation
 import TUICore
 import Testing
+import Workspace
 
 @testable import Browser
 
@@ -104,11 +105,12 @@ struct BrowserViewTests {
         var snapshot = Fixtures.jsonSnapshot(usersURL, #"{"a": 1}"#)
         let outcomes: [(Int?, String?, String)] = [
             (200, nil, "last 200 · total 5.0 ms"), (nil, "timed out", "last failed · total 5.0 ms"),
-            (nil, ExchangeRecord.cancelledFailure, "last cancelled · total 5.0 ms"),
+            (nil, Exchange.cancelledFailure, "last cancelled · total 5.0 ms"),
         ]
         for (status, failure, line) in outcomes {
-            snapshot.lastExchange = ExchangeRecord(
-                date: 0, method: "GET", url: usersURL, statusCode: status, totalTime: 0.005, failure: failure)
+            snapshot.lastExchange = Exchange(
+                date: Date(timeIntervalSince1970: 0), method: "GET", url: usersURL, statusCode: status,
+                totalTime: 0.005, errorMessage: failure)
             #expect(BrowserView.render(Fixtures.state(showing: snapshot)).text.contains(line), "\(line)")
         }
     }

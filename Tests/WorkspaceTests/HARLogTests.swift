@@ -15,8 +15,8 @@ struct HARLogTests {
     private static let start = Date(timeIntervalSince1970: 1_700_000_000.25)
 
     /// A GET with a response, a form POST and a failed exchange.
-    private static let sample: [HARExchange] = [
-        HARExchange(
+    private static let sample: [HAREntry] = [
+        HAREntry(
             startedDate: start, method: "GET", url: "https://api.example.com/items?token=\(queryToken)&page=2",
             requestHeaders: [
                 HeaderField(name: "Authorization", value: "Bearer \(bearer)"),
@@ -31,7 +31,7 @@ struct HARLogTests {
             ],
             responseBody: Data(#"{"items":[1,2]}"#.utf8), totalTime: 0.125, timeToFirstByte: 0.1
         ),
-        HARExchange(
+        HAREntry(
             startedDate: start.addingTimeInterval(1), method: "POST", url: "https://api.example.com/login",
             requestHeaders: [HeaderField(name: "Content-Type", value: "application/x-www-form-urlencoded")],
             requestBody: Data("user=alice&password=\(password)&note=a+b%21".utf8),
@@ -40,7 +40,7 @@ struct HARLogTests {
             responseBody: Data(), redirectURL: "https://api.example.com/home?token=\(queryToken)",
             totalTime: 0.05, timeToFirstByte: 0.04
         ),
-        HARExchange(
+        HAREntry(
             startedDate: start.addingTimeInterval(2), method: "GET", url: "https://down.example.com/",
             statusCode: nil, totalTime: 3,
             errorMessage: "Could not connect to https://down.example.com/?access_token=\(queryToken)"
@@ -51,7 +51,7 @@ struct HARLogTests {
         try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    private static func entries(_ exchanges: [HARExchange], maximumBodyBytes: Int = HARLog.defaultMaximumBodyBytes)
+    private static func entries(_ exchanges: [HAREntry], maximumBodyBytes: Int = HARLog.defaultMaximumBodyBytes)
         throws -> [[String: Any]]
     {
         let data = HARLog.render(
@@ -221,7 +221,7 @@ struct HARLogTests {
 
     @Test("a secret query parameter is masked by its decoded name too, and a password in the URL")
     func encodedSecretNames() throws {
-        let exchange = HARExchange(
+        let exchange = HAREntry(
             startedDate: Self.start, method: "GET",
             url: "https://user:\(Self.password)@example.com/a?%74oken=\(Self.queryToken)&q=x#top", statusCode: 204,
             totalTime: 0.01)
@@ -239,7 +239,7 @@ struct HARLogTests {
     @Test("a JSON body is written as it was sent, named secrets included, as documented")
     func jsonBodyIsNotMasked() throws {
         let body = #"{"password":"visible-in-json"}"#
-        let exchange = HARExchange(
+        let exchange = HAREntry(
             startedDate: Self.start, method: "POST", url: "https://example.com/login",
             requestBody: Data(body.utf8), requestContentType: "application/json", statusCode: 200, totalTime: 0.01)
         let postData = try #require(
@@ -253,15 +253,15 @@ struct HARLogTests {
         let binary = Data((0...255).map { UInt8($0) } + [0xFF, 0xFE, 0x00])
         let invalidText = Data("caf".utf8) + Data([0xE9]) + Data(" au lait".utf8)
         let tricky = "quote \" backslash \\ nul \u{0} bell \u{7} tab \t line\r\n del \u{7F} emoji 🦥 </script>"
-        let exchange = HARExchange(
+        let exchange = HAREntry(
             startedDate: Self.start, method: "PUT", url: "https://example.com/blob",
             requestHeaders: [HeaderField(name: "X-Note", value: tricky)],
             requestBody: binary, requestContentType: "application/octet-stream", statusCode: 200,
             responseBody: invalidText, responseContentType: "text/plain; charset=utf-8", totalTime: 0.01)
-        let textExchange = HARExchange(
+        let textExchange = HAREntry(
             startedDate: Self.start, method: "GET", url: "https://example.com/text", statusCode: 200,
             responseBody: Data(tricky.utf8), responseContentType: "text/plain", totalTime: 0.01)
-        let latin1 = HARExchange(
+        let latin1 = HAREntry(
             startedDate: Self.start, method: "GET", url: "https://example.com/latin1", statusCode: 200,
             responseBody: Data("é".utf8), responseContentType: "text/plain; charset=ISO-8859-1", totalTime: 0.01)
         let entries = try Self.entries([exchange, textExchange, latin1])
@@ -290,12 +290,12 @@ struct HARLogTests {
     @Test("a body larger than the limit is left out with a comment, its size still given")
     func largeBodyLeftOut() throws {
         let large = Data(repeating: UInt8(ascii: "x"), count: 5000)
-        let exchange = HARExchange(
+        let exchange = HAREntry(
             startedDate: Self.start, method: "POST", url: "https://example.com/upload",
             requestHeaders: [HeaderField(name: "Content-Type", value: "text/plain")], requestBody: large,
             statusCode: 200, responseHeaders: [HeaderField(name: "Content-Type", value: "text/plain")],
             responseBody: large + large, totalTime: 0.01)
-        let small = HARExchange(
+        let small = HAREntry(
             startedDate: Self.start, method: "GET", url: "https://example.com/small", statusCode: 200,
             responseBody: Data(repeating: UInt8(ascii: "y"), count: 1000), totalTime: 0.01)
         let entries = try Self.entries([exchange, small], maximumBodyBytes: 1000)
@@ -321,7 +321,7 @@ struct HARLogTests {
     @Test("a body the caller did not keep keeps its real size and says why it is missing")
     func bodyLeftOutByTheCaller() throws {
         let size = 11_634_112
-        let exchange = HARExchange(
+        let exchange = HAREntry(
             startedDate: Self.start, method: "PUT", url: "https://example.com/big",
             requestHeaders: [HeaderField(name: "Content-Type", value: "application/json")],
             requestBodyLeftOut: HARLeftOutBody(size: 2_000_000, reason: "too large to keep"), statusCode: 200,
@@ -330,7 +330,7 @@ struct HARLogTests {
                 HeaderField(name: "Content-Length", value: String(size)),
             ],
             responseBodyLeftOut: HARLeftOutBody(size: size, reason: "let go to save memory"), totalTime: 0.5)
-        let compressed = HARExchange(
+        let compressed = HAREntry(
             startedDate: Self.start, method: "GET", url: "https://example.com/gz", statusCode: 200,
             responseHeaders: [
                 HeaderField(name: "Content-Encoding", value: "gzip"),
@@ -360,13 +360,13 @@ struct HARLogTests {
     @Test("the bodies left out are listed with their reasons, the limit's own included")
     func leftOutList() {
         let exchanges = [
-            HARExchange(
+            HAREntry(
                 startedDate: Self.start, method: "GET", url: "https://example.com/a", statusCode: 200,
                 responseBodyLeftOut: HARLeftOutBody(size: 5, reason: "let go"), totalTime: 0),
-            HARExchange(
+            HAREntry(
                 startedDate: Self.start, method: "GET", url: "https://example.com/b", statusCode: 200,
                 responseBody: Data(count: 2000), totalTime: 0),
-            HARExchange(
+            HAREntry(
                 startedDate: Self.start, method: "GET", url: "https://example.com/c", statusCode: 200,
                 responseBody: Data(count: 10), totalTime: 0),
         ]
@@ -389,7 +389,7 @@ struct HARLogTests {
         #expect(Self.number(entry["time"]) == 3000)
         #expect((entry["request"] as? [String: Any])?["postData"] == nil)
 
-        let silent = HARExchange(
+        let silent = HAREntry(
             startedDate: Self.start, method: "GET", url: "https://example.com/", statusCode: nil, totalTime: -1)
         let silentEntry = try #require(try Self.entries([silent]).first)
         #expect((silentEntry["response"] as? [String: Any])?["_error"] as? String == "No response was received.")
@@ -398,7 +398,7 @@ struct HARLogTests {
 
     @Test("a Set-Cookie value with several cookies gives a header and a cookie for each, attributes read")
     func setCookieLines() throws {
-        let exchange = HARExchange(
+        let exchange = HAREntry(
             startedDate: Self.start, method: "GET", url: "https://example.com/", statusCode: 200,
             responseHeaders: [
                 HeaderField(
@@ -421,7 +421,7 @@ struct HARLogTests {
 
     @Test("a compressed response reports the wire Content-Length as bodySize and the decoded size as content.size")
     func compressedBodySize() throws {
-        let exchange = HARExchange(
+        let exchange = HAREntry(
             startedDate: Self.start, method: "GET", url: "https://example.com/", statusCode: 200,
             responseHeaders: [
                 HeaderField(name: "Content-Encoding", value: "gzip"), HeaderField(name: "Content-Length", value: "42"),

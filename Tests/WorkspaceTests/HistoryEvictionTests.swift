@@ -14,8 +14,8 @@ struct HistoryEvictionTests {
             maximumEntries: maximumEntries)
     }
 
-    private static func record(_ name: String, bodyBytes: Int = 0) -> HistoryRecord {
-        HistoryRecord(
+    private static func record(_ name: String, bodyBytes: Int = 0) -> Exchange {
+        Exchange(
             method: "GET", url: "http://127.0.0.1/\(name)", statusCode: 200,
             body: bodyBytes > 0 ? Data(repeating: 0x61, count: bodyBytes) : nil)
     }
@@ -106,7 +106,7 @@ struct HistoryEvictionTests {
         let folder = try TemporaryFolder()
         let store = try await Self.open(folder, maximumBodyBytes: 1000)
         let upload = try await store.record(
-            HistoryRecord(
+            Exchange(
                 method: "PUT", url: "http://127.0.0.1/upload", requestBody: Data(repeating: 1, count: 2000),
                 statusCode: 200, body: Data("ok".utf8)))
 

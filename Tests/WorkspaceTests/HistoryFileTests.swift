@@ -44,7 +44,7 @@ struct HistoryFileTests {
         #expect(note.hasPrefix("The history file \(path) was not a usable database ("))
         #expect(note.hasSuffix("it was moved to \(moved.path) and a new, empty history file was created."))
         #expect(try await store.count == 0)
-        let entry = try await store.record(HistoryRecord(method: "GET", url: "http://127.0.0.1/after"))
+        let entry = try await store.record(Exchange(method: "GET", url: "http://127.0.0.1/after"))
         #expect(try await store.entries() == [entry])
     }
 
@@ -56,7 +56,7 @@ struct HistoryFileTests {
             let store = try await HistoryStore(fileURL: url)
             for index in 0..<100 {
                 try await store.record(
-                    HistoryRecord(
+                    Exchange(
                         method: "GET", url: "http://127.0.0.1/item/\(index)",
                         body: Data(repeating: 7, count: 2000)))
             }
@@ -120,7 +120,7 @@ struct HistoryFileTests {
         let url = URL(fileURLWithPath: folder.path("history.sqlite"))
         do {
             let store = try await HistoryStore(fileURL: url)
-            try await store.record(HistoryRecord(method: "GET", url: "http://127.0.0.1/kept"))
+            try await store.record(Exchange(method: "GET", url: "http://127.0.0.1/kept"))
             await store.close()
         }
         // Bump the layout version the way a newer hammock would: byte 60 of the header is

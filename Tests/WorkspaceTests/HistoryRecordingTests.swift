@@ -8,8 +8,8 @@ struct HistoryRecordingTests {
     /// Every byte value, so nothing is lost to text handling.
     private static let binaryBody = Data((0..<5000).map { UInt8($0 % 256) })
 
-    private static func fullRecord() -> HistoryRecord {
-        HistoryRecord(
+    private static func fullRecord() -> Exchange {
+        Exchange(
             date: Date(timeIntervalSince1970: 1_760_000_000.25),
             method: "POST",
             url: "https://api.example.com/users?page=2",
@@ -27,8 +27,8 @@ struct HistoryRecordingTests {
                 HeaderField(name: "X-Escapes", value: "quote \" backslash \\ nul \u{0} end"),
             ],
             redirects: [
-                HistoryRedirect(url: "http://api.example.com/users?page=2", statusCode: 301),
-                HistoryRedirect(url: "https://api.example.com/v2/users?page=2", statusCode: 308),
+                RedirectHop(url: "http://api.example.com/users?page=2", statusCode: 301),
+                RedirectHop(url: "https://api.example.com/v2/users?page=2", statusCode: 308),
             ],
             finalURL: "https://api.example.com/v3/users?page=2",
             timeToFirstByte: 0.0125,
@@ -86,7 +86,7 @@ struct HistoryRecordingTests {
         let folder = try TemporaryFolder()
         let store = try await HistoryStore(fileURL: URL(fileURLWithPath: folder.path("history.sqlite")))
         let recorded = try await store.record(
-            HistoryRecord(
+            Exchange(
                 method: "GET", url: "http://127.0.0.1:9/nothing", totalTime: 0.003,
                 errorMessage: "Connection refused by 127.0.0.1:9"))
 
@@ -105,7 +105,7 @@ struct HistoryRecordingTests {
         let folder = try TemporaryFolder()
         let store = try await HistoryStore(fileURL: URL(fileURLWithPath: folder.path("history.sqlite")))
         let recorded = try await store.record(
-            HistoryRecord(method: "DELETE", url: "http://127.0.0.1/items/1", statusCode: 204, body: Data()))
+            Exchange(method: "DELETE", url: "http://127.0.0.1/items/1", statusCode: 204, body: Data()))
         #expect(recorded.hasStoredBody)
         #expect(try await store.body(of: recorded.id) == Data())
     }
@@ -116,14 +116,14 @@ struct HistoryRecordingTests {
         let store = try await HistoryStore(fileURL: URL(fileURLWithPath: folder.path("history.sqlite")))
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         let get = try await store.record(
-            HistoryRecord(
+            Exchange(
                 date: base, method: "GET", url: "http://127.0.0.1/Users/1", statusCode: 200, reasonPhrase: "OK"))
         let post = try await store.record(
-            HistoryRecord(
+            Exchange(
                 date: base.addingTimeInterval(1), method: "POST", url: "http://127.0.0.1/orders", statusCode: 404,
                 reasonPhrase: "Not Found"))
         let failed = try await store.record(
-            HistoryRecord(
+            Exchange(
                 date: base.addingTimeInterval(2), method: "GET", url: "http://127.0.0.1/Ünïcode",
                 errorMessage: "Timed out after 5 s"))
 
@@ -146,9 +146,9 @@ struct HistoryRecordingTests {
         let folder = try TemporaryFolder()
         let store = try await HistoryStore(fileURL: URL(fileURLWithPath: folder.path("history.sqlite")))
         let first = try await store.record(
-            HistoryRecord(method: "GET", url: "http://127.0.0.1/a", body: Data("a".utf8)))
+            Exchange(method: "GET", url: "http://127.0.0.1/a", body: Data("a".utf8)))
         let second = try await store.record(
-            HistoryRecord(method: "GET", url: "http://127.0.0.1/b", body: Data("b".utf8)))
+            Exchange(method: "GET", url: "http://127.0.0.1/b", body: Data("b".utf8)))
 
         try await store.delete(id: first.id)
         #expect(try await store.entry(id: first.id) == nil)
@@ -163,7 +163,7 @@ struct HistoryRecordingTests {
         #expect(try await store.count == 0)
         #expect(try await store.storedBodyBytes == 0)
         #expect(try await store.body(of: second.id) == nil)
-        let third = try await store.record(HistoryRecord(method: "GET", url: "http://127.0.0.1/c"))
+        let third = try await store.record(Exchange(method: "GET", url: "http://127.0.0.1/c"))
         #expect(third.id > second.id)
     }
 

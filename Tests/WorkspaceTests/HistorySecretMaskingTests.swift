@@ -33,7 +33,7 @@ struct HistorySecretMaskingTests {
         let path = folder.path("history.sqlite")
         let store = try await HistoryStore(fileURL: URL(fileURLWithPath: path))
         let entry = try await store.record(
-            HistoryRecord(
+            Exchange(
                 method: "GET",
                 url: "https://api.example.com/me?access_token=\(Self.queryToken)&page=1",
                 requestHeaders: [
@@ -48,7 +48,7 @@ struct HistorySecretMaskingTests {
                     HeaderField(name: "Location", value: "/next?token=\(Self.queryToken)"),
                 ],
                 redirects: [
-                    HistoryRedirect(url: "https://api.example.com/old?api_key=\(Self.apiKey)", statusCode: 301)
+                    RedirectHop(url: "https://api.example.com/old?api_key=\(Self.apiKey)", statusCode: 301)
                 ],
                 finalURL: "https://api.example.com/final?token=\(Self.queryToken)",
                 errorMessage: "retried with Bearer \(Self.bearer)"))
@@ -80,7 +80,7 @@ struct HistorySecretMaskingTests {
         let folder = try TemporaryFolder()
         let store = try await HistoryStore(fileURL: URL(fileURLWithPath: folder.path("history.sqlite")))
         try await store.record(
-            HistoryRecord(method: "GET", url: "https://api.example.com/x?token=\(Self.queryToken)", statusCode: 200))
+            Exchange(method: "GET", url: "https://api.example.com/x?token=\(Self.queryToken)", statusCode: 200))
         #expect(try await store.entries(matching: Self.queryToken).isEmpty)
         #expect(try await store.entries(matching: "token=••••••").count == 1)
     }

@@ -76,7 +76,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             blackHole(
                 try await store.record(
-                    HistoryRecord(
+                    Exchange(
                         method: "GET", url: "http://127.0.0.1/items", statusCode: 200, reasonPhrase: "OK",
                         responseHeaders: [HeaderField(name: "Content-Type", value: "application/json")], body: body)))
         }
@@ -93,7 +93,7 @@ let benchmarks: @Sendable () -> Void = {
         let store = try await HistoryStore(fileURL: folder.appendingPathComponent("history.sqlite"))
         for index in 0..<2000 {
             try await store.record(
-                HistoryRecord(
+                Exchange(
                     method: "GET", url: "http://127.0.0.1/items/\(index)", statusCode: 200, body: Data("{}".utf8)))
         }
         benchmark.startMeasurement()

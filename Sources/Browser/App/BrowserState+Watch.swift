@@ -2,6 +2,7 @@ import Foundation
 import Safety
 import Siesta
 import TUICore
+import Workspace
 
 extension BrowserState {
     // MARK: keys

@@ -1,4 +1,5 @@
 import Foundation
+import Workspace
 
 /// A resource's state as the browser shows it, copied from Siesta's `Resource` after every
 /// event (see `ResourceBrowser`). Value type, so `render` stays pure.
@@ -26,8 +27,8 @@ public struct ResourceSnapshot {
     /// `configuration.retryTime`.
     public var retryTime: TimeInterval
     /// The latest GET exchange of this URL in this run (status line, headers, redirects,
-    /// timing), when one finished.
-    public var lastExchange: ExchangeRecord?
+    /// timing), when one finished; without its response body.
+    public var lastExchange: Exchange?
     /// ``lastExchange`` as the text latestData's pane shows when the response head is toggled
     /// on (`m`); one document per exchange, so its view position and search survive redraws.
     public var head: BodyContent?

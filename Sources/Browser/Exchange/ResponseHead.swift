@@ -1,17 +1,18 @@
 import Safety
+import Workspace
 
 /// The response as HTTP sent it, as lines of text for latestData's pane (`m`): the status
 /// line, the redirect chain and final URL, timing and sizes, then every response header in the
 /// order received (secrets masked), then the request headers that were sent (masked too).
 public enum ResponseHead {
-    /// The text of the head of `record`.
-    public static func text(of record: ExchangeRecord) -> String {
+    /// The text of the head of `exchange`.
+    public static func text(of exchange: Exchange) -> String {
         var lines: [String] = []
-        lines.append(record.statusLine)
-        lines.append("\(record.method) \(SecretMasker.maskURL(record.url))")
-        for (index, redirect) in record.redirects.enumerated() {
+        lines.append(exchange.statusLine)
+        lines.append("\(exchange.method) \(SecretMasker.maskURL(exchange.url))")
+        for (index, redirect) in exchange.redirects.enumerated() {
             let target =
-                index + 1 < record.redirects.count ? record.redirects[index + 1].url : record.finalURL
+                index + 1 < exchange.redirects.count ? exchange.redirects[index + 1].url : exchange.respondingURL
             lines.append(
                 "  ↳ \(redirect.statusCode) from \(SecretMasker.maskURL(redirect.url)) to \(SecretMasker.maskURL(target))"
             )
@@ -21,29 +22,29 @@ public enum ResponseHead {
                 lines.append("      \(header.name): \(masked(header.name, header.value))")
             }
         }
-        if record.finalURL != record.url {
-            lines.append("final URL \(SecretMasker.maskURL(record.finalURL))")
+        if exchange.respondingURL != exchange.url {
+            lines.append("final URL \(SecretMasker.maskURL(exchange.respondingURL))")
         }
-        lines.append(record.timingSummary)
-        var sizes = "body \(Format.bytes(record.decodedSize)) decoded"
-        if let wire = record.wireSize, wire != record.decodedSize {
+        lines.append(exchange.timingSummary)
+        var sizes = "body \(Format.bytes(exchange.bodySize)) decoded"
+        if let wire = exchange.wireSize, wire != exchange.bodySize {
             sizes += " · \(Format.bytes(wire)) on the wire"
-        } else if record.wireSize == nil, record.statusCode != nil {
+        } else if exchange.wireSize == nil, exchange.statusCode != nil {
             sizes += " · no Content-Length"
         }
-        if record.statusCode != nil { lines.append(sizes) }
-        if !record.headers.isEmpty {
+        if exchange.statusCode != nil { lines.append(sizes) }
+        if !exchange.responseHeaders.isEmpty {
             lines.append("")
-            lines.append("response headers (\(record.headers.count))")
-            for (name, value) in record.headers {
-                lines.append("\(name): \(masked(name, value))")
+            lines.append("response headers (\(exchange.responseHeaders.count))")
+            for header in exchange.responseHeaders {
+                lines.append("\(header.name): \(masked(header.name, header.value))")
             }
         }
-        if !record.requestHeaders.isEmpty {
+        if !exchange.requestHeaders.isEmpty {
             lines.append("")
-            lines.append("request headers sent (\(record.requestHeaders.count))")
-            for (name, value) in record.requestHeaders {
-                lines.append("\(name): \(masked(name, value))")
+            lines.append("request headers sent (\(exchange.requestHeaders.count))")
+            for header in exchange.requestHeaders {
+                lines.append("\(header.name): \(masked(header.name, header.value))")
             }
         }
         return lines.joined(separator: "\n")

@@ -1,4 +1,5 @@
 import Foundation
+import Workspace
 
 /// What the browser shows of a stream (Server-Sent Events or a long-lived line of JSON values)
 /// at one moment: its phase, counts and the events so far as a body.

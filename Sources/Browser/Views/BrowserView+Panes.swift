@@ -1,6 +1,7 @@
 import Foundation
 import Safety
 import TUICore
+import Workspace
 
 extension BrowserView {
     static func drawError(_ state: BrowserState, inner: Rect, into screen: inout Screen) {

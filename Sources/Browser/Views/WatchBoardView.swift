@@ -1,5 +1,6 @@
 import Safety
 import TUICore
+import Workspace
 
 /// Draws the watch board: one row per pinned resource with its state letter, pause mark, path,
 /// the age of its data, its refresh interval, its last event and what changed last.

@@ -1,4 +1,5 @@
 import OrderedJSON
+import Workspace
 
 /// One message of a WebSocket console, laid out for reading: when it went, which way, what kind,
 /// and its lines (JSON pretty-printed, binary as a hex preview). The lines are the message as

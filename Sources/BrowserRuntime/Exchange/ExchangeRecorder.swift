@@ -3,14 +3,15 @@ import Foundation
 import HTTPCore
 import NIOConcurrencyHelpers
 import Siesta
+import Workspace
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// Watches every exchange of the browser's transport: it keeps the latest
-/// ``ExchangeRecord`` per method and URL (for the response head view and the Events pane's
-/// status codes) and hands each finished exchange, with its body, to ``onExchange`` (history).
+/// Watches every exchange of the browser's transport: it keeps the latest `Exchange` per
+/// method and URL, without its response body (for the response head view and the Events pane's
+/// status codes), and hands each finished exchange, with its body, to ``onExchange`` (history).
 ///
 /// Siesta's success hooks receive an `Entity`, which carries no status code; the Events pane
 /// wants `onSuccess 201`. The browser's service sends through ``provider()``, and the status is
@@ -18,7 +19,7 @@ import Siesta
 /// overlapping requests to the same URL may report each other's.
 public final class ExchangeRecorder: HTTPExchangeMonitor {
     private struct Entry {
-        var record: ExchangeRecord
+        var exchange: Exchange
         var responseCount: Int
     }
 
@@ -28,7 +29,7 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
     /// The callbacks, kept in a struct of their own: a closure stored directly as a generic
     /// value is re-wrapped each time it is read back and written again.
     private struct Listeners {
-        var exchange: (@Sendable (ExchangeRecord, Data?) -> Void)?
+        var exchange: (@Sendable (Exchange) -> Void)?
         var stream: (@Sendable (HTTPStream) -> Void)?
     }
     private let session = NIOLockedValueBox(SessionLog())
@@ -50,13 +51,13 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
     public static let maximumSessionBodyBytes = 1024 * 1024
     /// The most body bytes the session log keeps in all.
     public static let sessionBodyBudget = 64 * 1024 * 1024
-    /// The largest request body a record keeps (for history and the session log).
+    /// The largest request body an exchange keeps (for history and the session log).
     public static let maximumRequestBodyBytes = 1024 * 1024
 
     /// Why the session log holds no body larger than ``maximumSessionBodyBytes``.
     static let bodyTooLargeReason =
         "larger than the \(maximumSessionBodyBytes >> 20) MiB the session log keeps of one body"
-    /// Why a record holds no request body larger than ``maximumRequestBodyBytes``.
+    /// Why an exchange holds no request body larger than ``maximumRequestBodyBytes``.
     static let requestBodyTooLargeReason =
         "larger than the \(maximumRequestBodyBytes >> 20) MiB the session log keeps of one body"
     /// Why the session log let go of an older exchange's bodies.
@@ -65,9 +66,9 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
     /// Creates a recorder with nothing recorded.
     public init() {}
 
-    /// Called on any thread after each exchange, with its record and the response body (nil
+    /// Called on any thread after each exchange, with the exchange and its response body (nil
     /// when there was none).
-    public var onExchange: (@Sendable (ExchangeRecord, Data?) -> Void)? {
+    public var onExchange: (@Sendable (Exchange) -> Void)? {
         get { listener.withLockedValue { $0.exchange } }
         set { listener.withLockedValue { $0.exchange = newValue } }
     }
@@ -93,27 +94,27 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
         session.withLockedValue { Array($0.exchanges[$0.first...]) }
     }
 
-    private func keep(_ record: ExchangeRecord, body: Data?) {
-        var entry = SessionExchange(record: record, body: body)
-        if let body, body.count > Self.maximumSessionBodyBytes {
-            entry.body = nil
+    private func keep(_ exchange: Exchange) {
+        var entry = SessionExchange(exchange: exchange)
+        if let body = exchange.body, body.count > Self.maximumSessionBodyBytes {
+            entry.exchange.body = nil
             entry.bodyLeftOut = Self.bodyTooLargeReason
         }
-        if record.requestBody == nil, record.requestBodySize > 0 {
+        if exchange.requestBody == nil, exchange.requestBodySize > 0 {
             entry.requestBodyLeftOut = Self.requestBodyTooLargeReason
         }
         // Request and response bodies both count against the budget, and go together.
         func bytes(_ entry: SessionExchange) -> Int {
-            (entry.body?.count ?? 0) + (entry.record.requestBody?.count ?? 0)
+            (entry.exchange.body?.count ?? 0) + (entry.exchange.requestBody?.count ?? 0)
         }
         func dropBodies(_ log: inout SessionLog, at index: Int) {
             log.bodyBytes -= bytes(log.exchanges[index])
-            if log.exchanges[index].body != nil {
-                log.exchanges[index].body = nil
+            if log.exchanges[index].exchange.body != nil {
+                log.exchanges[index].exchange.body = nil
                 log.exchanges[index].bodyLeftOut = Self.budgetReason
             }
-            if log.exchanges[index].record.requestBody != nil {
-                log.exchanges[index].record.requestBody = nil
+            if log.exchanges[index].exchange.requestBody != nil {
+                log.exchanges[index].exchange.requestBody = nil
                 log.exchanges[index].requestBodyLeftOut = Self.budgetReason
             }
         }
@@ -150,28 +151,30 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
 
     /// Records a finished exchange.
     package func exchangeFinished(_ exchange: HTTPExchange) {
-        let record = Self.record(of: exchange)
-        let key = Self.key(method: record.method, url: record.url)
+        let recorded = Self.exchange(of: exchange)
+        // The latest exchange per URL is kept without its body, which only the log and history keep.
+        var latest = recorded
+        latest.body = nil
+        let key = Self.key(method: recorded.method, url: recorded.url)
         entries.withLockedValue { entries in
-            let count = (entries[key]?.responseCount ?? 0) + (record.statusCode == nil ? 0 : 1)
-            if record.statusCode != nil || entries[key] == nil {
-                entries[key] = Entry(record: record, responseCount: count)
+            let count = (entries[key]?.responseCount ?? 0) + (recorded.statusCode == nil ? 0 : 1)
+            if recorded.statusCode != nil || entries[key] == nil {
+                entries[key] = Entry(exchange: latest, responseCount: count)
             } else {
                 // A failure without a response keeps the last response's status for the hooks.
-                entries[key]?.record = record
+                entries[key]?.exchange = latest
             }
         }
-        var body: Data?
-        if case .success(let response) = exchange.result { body = response.body }
-        keep(record, body: body)
+        keep(recorded)
         // Read once: calling through the property with `?(` would write the closure back.
         let listener = onExchange
-        listener?(record, body)
+        listener?(recorded)
     }
 
-    /// The latest exchange of `method` on `url`, if one finished.
-    public func lastExchange(method: RequestMethod, url: String) -> ExchangeRecord? {
-        entries.withLockedValue { $0[Self.key(method: method.rawValue.uppercased(), url: url)]?.record }
+    /// The latest exchange of `method` on `url`, if one finished, without its response body
+    /// (its ``Exchange/bodySize`` still says how big it was).
+    public func lastExchange(method: RequestMethod, url: String) -> Exchange? {
+        entries.withLockedValue { $0[Self.key(method: method.rawValue.uppercased(), url: url)]?.exchange }
     }
 
     /// The status of the latest response to `method` on `url`, if one arrived.
@@ -187,45 +190,44 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
 
     private static func key(method: String, url: String) -> String { method.uppercased() + " " + url }
 
-    /// The record of an exchange as the monitor sees it.
-    static func record(of exchange: HTTPExchange) -> ExchangeRecord {
+    /// The exchange as the monitor sees it, with its response body; `date` is when it was sent
+    /// (now, less its total time).
+    static func exchange(of exchange: HTTPExchange) -> Exchange {
         let request = exchange.request
         let method = (request.httpMethod ?? "GET").uppercased()
         let url = request.url?.absoluteString ?? ""
-        let requestHeaders = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let requestHeaders = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
+            .map { HeaderField(name: $0.key, value: $0.value) }
         let timing = exchange.timing
         let total = Self.seconds(timing.total)
         let timeToFirstByte = timing.timeToFirstByte.map(Self.seconds)
-        let date = Date().timeIntervalSince1970
+        let sent = Date(timeIntervalSinceNow: -total)
         let requestBody = request.httpBody.flatMap { $0.count <= maximumRequestBodyBytes ? $0 : nil }
         // A body streamed from files is not kept; its length is.
         let requestBodySize =
             request.httpBody?.count ?? HTTPUploadStream.body(of: request.httpBodyStream).map { Int($0.length) } ?? 0
         switch exchange.result {
         case .success(let response):
-            let headers = response.headerFields.map { ($0.name, $0.value) }
             let length = response.headerFields.first { $0.name.lowercased() == "content-length" }
                 .flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
-            var record = ExchangeRecord(
-                date: date, method: method, url: url, requestHeaders: requestHeaders,
+            return Exchange(
+                date: sent, method: method, url: url, requestHeaders: requestHeaders, requestBody: requestBody,
                 requestBodySize: requestBodySize, statusCode: response.statusCode,
-                reasonPhrase: response.reasonPhrase, httpVersion: response.httpVersion, headers: headers,
+                reasonPhrase: response.reasonPhrase, httpVersion: response.httpVersion,
+                responseHeaders: response.headerFields.map { HeaderField(name: $0.name, value: $0.value) },
                 redirects: response.redirects.map { hop in
-                    ExchangeRecord.Redirect(
+                    RedirectHop(
                         url: hop.url.absoluteString, statusCode: hop.statusCode,
-                        headers: hop.headerFields.map { ExchangeRecord.HeaderLine(name: $0.name, value: $0.value) })
+                        headers: hop.headerFields.map { HeaderField(name: $0.name, value: $0.value) })
                 },
                 finalURL: response.url.absoluteString, timeToFirstByte: timeToFirstByte, totalTime: total,
-                wireSize: length, decodedSize: response.body.count)
-            record.requestBody = requestBody
-            return record
+                wireSize: length, body: response.body)
         case .failure(let failure):
-            var record = ExchangeRecord(
-                date: date, method: method, url: url, requestHeaders: requestHeaders,
-                requestBodySize: requestBodySize, statusCode: nil, timeToFirstByte: timeToFirstByte,
-                totalTime: total, failure: failure.summary)
-            record.requestBody = requestBody
-            return record
+            // The URL asked for is the last that was tried.
+            return Exchange(
+                date: sent, method: method, url: url, requestHeaders: requestHeaders, requestBody: requestBody,
+                requestBodySize: requestBodySize, finalURL: url, timeToFirstByte: timeToFirstByte,
+                totalTime: total, errorMessage: failure.summary)
         }
     }
 

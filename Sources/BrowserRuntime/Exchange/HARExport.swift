@@ -26,7 +26,7 @@ enum HARExport {
         } catch {
             return ("could not write \(error.path): \(error.reason)", true)
         }
-        let entries = exchanges.reduce(0) { $0 + 1 + $1.record.redirects.count }
+        let entries = exchanges.reduce(0) { $0 + 1 + $1.exchange.redirects.count }
         var message =
             "wrote \(entries) entries (\(Format.bytes(data.count))) as HAR 1.2 to \(file): secret headers, "
             + "query parameters and form fields masked, bodies as received"
@@ -49,39 +49,11 @@ enum HARExport {
         return total + ": " + reasons.map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
     }
 
-    /// The entries of one exchange.
-    static func entries(_ exchange: SessionExchange) -> [HARExchange] {
-        let record = exchange.record
-        let started = Date(timeIntervalSince1970: record.date - record.totalTime)
-        let requestHeaders = record.requestHeaders.map { HeaderField(name: $0.0, value: $0.1) }
-        let requestType = record.requestHeaders.first { $0.0.lowercased() == "content-type" }?.1
-        let requestLeftOut = exchange.requestBodyLeftOut.map {
-            HARLeftOutBody(size: record.requestBodySize, reason: $0)
-        }
-        var result: [HARExchange] = []
-        for hop in record.redirects {
-            let location = hop.headers.first { $0.name.lowercased() == "location" }?.value ?? ""
-            result.append(
-                HARExchange(
-                    startedDate: started, method: record.method, url: hop.url, requestHeaders: requestHeaders,
-                    statusCode: hop.statusCode, responseHttpVersion: record.httpVersion,
-                    responseHeaders: hop.headers.map { HeaderField(name: $0.name, value: $0.value) },
-                    redirectURL: location, totalTime: 0))
-        }
-        let responseType = record.headers.first { $0.0.lowercased() == "content-type" }?.1
-        result.append(
-            HARExchange(
-                startedDate: started, method: record.method,
-                url: record.redirects.isEmpty ? record.url : record.finalURL,
-                requestHeaders: requestHeaders, requestBody: record.requestBody, requestContentType: requestType,
-                requestBodyLeftOut: record.requestBody == nil ? requestLeftOut : nil,
-                statusCode: record.statusCode, reasonPhrase: record.reasonPhrase,
-                responseHttpVersion: record.httpVersion,
-                responseHeaders: record.headers.map { HeaderField(name: $0.0, value: $0.1) },
-                responseBody: exchange.body, responseContentType: responseType,
-                responseBodyLeftOut: exchange.body == nil
-                    ? exchange.bodyLeftOut.map { HARLeftOutBody(size: record.decodedSize, reason: $0) } : nil,
-                totalTime: record.totalTime, timeToFirstByte: record.timeToFirstByte, errorMessage: record.failure))
-        return result
+    /// The entries of one exchange: each redirect hop's, then the final response's, its bodies
+    /// left out with the session log's reasons.
+    static func entries(_ exchange: SessionExchange) -> [HAREntry] {
+        HAREntry.entries(
+            of: exchange.exchange, requestBodyLeftOut: exchange.requestBodyLeftOut,
+            responseBodyLeftOut: exchange.bodyLeftOut)
     }
 }

@@ -126,7 +126,7 @@ public final class ResourceBrowser: ResourceObserver {
             workspace.onEnvironmentChanged = { [weak service] in service?.invalidateConfiguration() }
         }
         if let workspace, let exchangeRecorder {
-            exchangeRecorder.onExchange = { [weak workspace] record, body in workspace?.record(record, body: body) }
+            exchangeRecorder.onExchange = { [weak workspace] exchange in workspace?.record(exchange) }
         }
     }
 

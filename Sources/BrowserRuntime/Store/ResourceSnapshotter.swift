@@ -3,6 +3,7 @@ import Foundation
 import HTTPCore
 import OrderedJSON
 import Siesta
+import Workspace
 
 /// Takes the browser's snapshots of Siesta resources: what each pane shows of a resource, with
 /// its body made into a displayable document once per entity rather than once per event.
@@ -14,7 +15,7 @@ import Siesta
 final class ResourceSnapshotter {
     private var bodies: [String: (timestamp: TimeInterval, body: BodyContent)] = [:]
     private var errorBodies: [String: (timestamp: TimeInterval, body: BodyContent?)] = [:]
-    private var heads: [String: (date: Double, body: BodyContent)] = [:]
+    private var heads: [String: (exchange: Exchange, body: BodyContent)] = [:]
     /// The load progress of each resource Siesta reported, while it loads.
     var progress: [String: Double] = [:]
     private let exchangeRecorder: ExchangeRecorder?
@@ -70,14 +71,14 @@ final class ResourceSnapshotter {
                 error?.bodyDescription = Self.bodyDescription(entity, body: body)
             }
         }
-        let record = exchangeRecorder?.lastExchange(method: .get, url: key)
+        let exchange = exchangeRecorder?.lastExchange(method: .get, url: key)
         var head: BodyContent?
-        if let record {
-            if let cached = heads[key], cached.date == record.date {
+        if let exchange {
+            if let cached = heads[key], cached.exchange == exchange {
                 head = cached.body
             } else {
-                let body = BodyContent.text(TextDocument(ResponseHead.text(of: record)))
-                heads[key] = (record.date, body)
+                let body = BodyContent.text(TextDocument(ResponseHead.text(of: exchange)))
+                heads[key] = (exchange, body)
                 head = body
             }
         }
@@ -87,7 +88,7 @@ final class ResourceSnapshotter {
             loadRequestCount: resource.loadRequests.count, progress: resource.isLoading ? progress[key] : nil,
             timestamp: Self.unixTime(resource.timestamp), expirationTime: resource.configuration.expirationTime,
             retryTime: resource.configuration.retryTime)
-        snapshot.lastExchange = record
+        snapshot.lastExchange = exchange
         snapshot.head = head
         return snapshot
     }

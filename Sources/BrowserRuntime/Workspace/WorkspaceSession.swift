@@ -27,7 +27,7 @@ public final class WorkspaceSession {
     /// The history store once open; until then, the exchanges that finished wait in
     /// `pending` (the first page loads while the file opens); nil pending when no history is
     /// kept.
-    let historyBox = NIOLockedValueBox<(store: HistoryStore?, pending: [HistoryRecord]?)>((nil, nil))
+    let historyBox = NIOLockedValueBox<(store: HistoryStore?, pending: [Exchange]?)>((nil, nil))
 
     /// The largest response body history keeps per entry.
     public nonisolated static let maximumRecordedBody = 8 * 1024 * 1024
@@ -75,19 +75,12 @@ public final class WorkspaceSession {
         }
     }
 
-    /// Stores one exchange in the history (called by the transport's monitor on any thread).
-    nonisolated func record(_ exchange: ExchangeRecord, body: Data?) {
-        let record = HistoryRecord(
-            date: Date(timeIntervalSince1970: exchange.date), method: exchange.method, url: exchange.url,
-            requestHeaders: exchange.requestHeaders.map { HeaderField(name: $0.0, value: $0.1) },
-            requestBody: exchange.requestBody, statusCode: exchange.statusCode,
-            reasonPhrase: exchange.statusCode == nil ? nil : exchange.reasonPhrase,
-            httpVersion: exchange.statusCode == nil ? nil : exchange.httpVersion,
-            responseHeaders: exchange.headers.map { HeaderField(name: $0.0, value: $0.1) },
-            redirects: exchange.redirects.map { HistoryRedirect(url: $0.url, statusCode: $0.statusCode) },
-            finalURL: exchange.finalURL, timeToFirstByte: exchange.timeToFirstByte, totalTime: exchange.totalTime,
-            wireSize: exchange.wireSize, body: (body?.count ?? 0) <= Self.maximumRecordedBody ? body : nil,
-            bodySize: body?.count ?? exchange.decodedSize, errorMessage: exchange.failure)
+    /// Stores one exchange in the history (called by the transport's monitor on any thread): a
+    /// response body larger than ``maximumRecordedBody`` is left out, its size kept.
+    nonisolated func record(_ exchange: Exchange) {
+        var kept = exchange
+        if let body = exchange.body, body.count > Self.maximumRecordedBody { kept.body = nil }
+        let record = kept
         let store = historyBox.withLockedValue { box -> HistoryStore? in
             if box.store == nil, var pending = box.pending, pending.count < 100 {
                 pending.append(record)

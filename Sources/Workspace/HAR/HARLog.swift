@@ -4,9 +4,12 @@ import Safety
 /// Writes exchanges as a HAR 1.2 file (HTTP Archive), the format browsers' developer tools,
 /// proxies and HAR viewers read.
 ///
-/// The document is `log` with `version` `"1.2"`, `creator` and one entry per exchange, in the
-/// order given. Each entry has `startedDateTime` (ISO 8601 in UTC, with milliseconds), `time`
-/// (milliseconds), `request`, `response`, an empty `cache` and `timings`. The header sizes are
+/// It writes ``HAREntry`` values, which
+/// ``HAREntry/entries(of:requestBodyLeftOut:responseBodyLeftOut:)`` derives from an
+/// ``Exchange`` (a redirect hop's entry before the final response's). The document is `log`
+/// with `version` `"1.2"`, `creator` and the entries, in the order given. Each entry has
+/// `startedDateTime` (ISO 8601 in UTC, with milliseconds), `time` (milliseconds), `request`,
+/// `response`, an empty `cache` and `timings`. The header sizes are
 /// `-1` (not known); `blocked`, `dns`, `connect` and `ssl` are `-1` (not measured), `send` is 0,
 /// `wait` is the time to the first byte and `receive` the rest, so that they add up to `time`.
 ///
@@ -21,8 +24,8 @@ import Safety
 /// - A body that is UTF-8 text is written as text. Any other body is base64, marked
 ///   `"encoding": "base64"` in `content` and `"_encoding": "base64"` in `postData` (HAR 1.2 has
 ///   no field for it there).
-/// - A body larger than `maximumBodyBytes`, or one the exchange gives as left out
-///   (``HARExchange/responseBodyLeftOut``, ``HARExchange/requestBodyLeftOut``), is not written:
+/// - A body larger than `maximumBodyBytes`, or one the entry gives as left out
+///   (``HAREntry/responseBodyLeftOut``, ``HAREntry/requestBodyLeftOut``), is not written:
 ///   a `comment` in `content` or `postData` says so and why, and `size` and `bodySize` are still
 ///   its real size. ``leftOutBodies(of:maximumBodyBytes:)`` lists them.
 ///
@@ -35,21 +38,21 @@ import Safety
 /// U+FFFD), and credentials quoted in an error message. Not masked: any other body, JSON
 /// included, which is written as it was sent and received.
 ///
-/// The same exchanges always give the same bytes: members are written in the order the HAR
+/// The same entries always give the same bytes: members are written in the order the HAR
 /// specification lists them, indented by two spaces.
 public enum HARLog {
     /// The default for `maximumBodyBytes`: 1 MiB.
     public static let defaultMaximumBodyBytes = 1024 * 1024
 
-    /// The HAR 1.2 document of `exchanges`, as UTF-8 JSON.
+    /// The HAR 1.2 document of `entries`, as UTF-8 JSON.
     /// - Parameters:
-    ///   - exchanges: The exchanges, one entry each, in this order.
+    ///   - entries: The entries, in this order.
     ///   - creatorName: The `creator` application's name.
     ///   - creatorVersion: The `creator` application's version.
     ///   - maximumBodyBytes: The largest request or response body written out; larger ones are
     ///     left out with a comment.
     public static func render(
-        _ exchanges: [HARExchange], creatorName: String, creatorVersion: String,
+        _ entries: [HAREntry], creatorName: String, creatorVersion: String,
         maximumBodyBytes: Int = defaultMaximumBodyBytes
     ) -> Data {
         let document = HARJSONValue.object([
@@ -58,7 +61,7 @@ public enum HARLog {
                 .object([
                     ("version", .string("1.2")),
                     ("creator", .object([("name", .string(creatorName)), ("version", .string(creatorVersion))])),
-                    ("entries", .array(exchanges.map { entry($0, maximumBodyBytes: max(0, maximumBodyBytes)) })),
+                    ("entries", .array(entries.map { entry($0, maximumBodyBytes: max(0, maximumBodyBytes)) })),
                 ])
             )
         ])
@@ -66,31 +69,31 @@ public enum HARLog {
     }
 
     /// Every body that ``render(_:creatorName:creatorVersion:maximumBodyBytes:)`` leaves out of
-    /// the same exchanges, in their order (each exchange's request body before its response
+    /// the same entries, in their order (each entry's request body before its response
     /// body): those given as left out, and those larger than `maximumBodyBytes`.
     public static func leftOutBodies(
-        of exchanges: [HARExchange], maximumBodyBytes: Int = defaultMaximumBodyBytes
+        of entries: [HAREntry], maximumBodyBytes: Int = defaultMaximumBodyBytes
     ) -> [HARLeftOutBody] {
         let limit = max(0, maximumBodyBytes)
-        return exchanges.flatMap { exchange in
+        return entries.flatMap { entry in
             [
-                HARBody.leftOut(exchange.requestBody, given: exchange.requestBodyLeftOut, maximumBytes: limit),
-                exchange.statusCode == nil
+                HARBody.leftOut(entry.requestBody, given: entry.requestBodyLeftOut, maximumBytes: limit),
+                entry.statusCode == nil
                     ? nil
-                    : HARBody.leftOut(exchange.responseBody, given: exchange.responseBodyLeftOut, maximumBytes: limit),
+                    : HARBody.leftOut(entry.responseBody, given: entry.responseBodyLeftOut, maximumBytes: limit),
             ].compactMap { $0 }
         }
     }
 
-    private static func entry(_ exchange: HARExchange, maximumBodyBytes: Int) -> HARJSONValue {
-        let total = milliseconds(exchange.totalTime)
-        let wait = min(total, exchange.timeToFirstByte.map(milliseconds) ?? total)
+    private static func entry(_ entry: HAREntry, maximumBodyBytes: Int) -> HARJSONValue {
+        let total = milliseconds(entry.totalTime)
+        let wait = min(total, entry.timeToFirstByte.map(milliseconds) ?? total)
         let receive = ((total - wait) * 1000).rounded() / 1000
         return .object([
-            ("startedDateTime", .string(HARDates.iso(exchange.startedDate))),
+            ("startedDateTime", .string(HARDates.iso(entry.startedDate))),
             ("time", .number(total)),
-            ("request", request(exchange, maximumBodyBytes: maximumBodyBytes)),
-            ("response", response(exchange, maximumBodyBytes: maximumBodyBytes)),
+            ("request", request(entry, maximumBodyBytes: maximumBodyBytes)),
+            ("response", response(entry, maximumBodyBytes: maximumBodyBytes)),
             ("cache", .object([])),
             (
                 "timings",
@@ -102,30 +105,30 @@ public enum HARLog {
         ])
     }
 
-    private static func request(_ exchange: HARExchange, maximumBodyBytes: Int) -> HARJSONValue {
+    private static func request(_ entry: HAREntry, maximumBodyBytes: Int) -> HARJSONValue {
         var members: [(String, HARJSONValue)] = [
-            ("method", .string(exchange.method)),
-            ("url", .string(HARSecrets.url(exchange.url))),
-            ("httpVersion", .string(exchange.httpVersion)),
-            ("cookies", .array(HARCookies.request(exchange.requestHeaders))),
-            ("headers", headers(exchange.requestHeaders)),
-            ("queryString", .array(queryString(exchange.url))),
+            ("method", .string(entry.method)),
+            ("url", .string(HARSecrets.url(entry.url))),
+            ("httpVersion", .string(entry.httpVersion)),
+            ("cookies", .array(HARCookies.request(entry.requestHeaders))),
+            ("headers", headers(entry.requestHeaders)),
+            ("queryString", .array(queryString(entry.url))),
         ]
-        let mimeType = exchange.requestContentType ?? contentType(exchange.requestHeaders) ?? ""
-        if let body = exchange.requestBody {
+        let mimeType = entry.requestContentType ?? contentType(entry.requestHeaders) ?? ""
+        if let body = entry.requestBody {
             members.append(("postData", postData(body, mimeType: mimeType, maximumBodyBytes: maximumBodyBytes)))
-        } else if let leftOut = exchange.requestBodyLeftOut {
+        } else if let leftOut = entry.requestBodyLeftOut {
             members.append(
                 ("postData", .object([("mimeType", .string(mimeType)), ("comment", .string(leftOut.comment))])))
         }
-        let size = exchange.requestBody?.count ?? exchange.requestBodyLeftOut?.size ?? 0
+        let size = entry.requestBody?.count ?? entry.requestBodyLeftOut?.size ?? 0
         members += [("headersSize", .integer(-1)), ("bodySize", .integer(size))]
         return .object(members)
     }
 
-    private static func response(_ exchange: HARExchange, maximumBodyBytes: Int) -> HARJSONValue {
-        let errorMessage = exchange.errorMessage.map(HARSecrets.message)
-        guard let status = exchange.statusCode else {
+    private static func response(_ entry: HAREntry, maximumBodyBytes: Int) -> HARJSONValue {
+        let errorMessage = entry.errorMessage.map(HARSecrets.message)
+        guard let status = entry.statusCode else {
             return .object([
                 ("status", .integer(0)), ("statusText", .string("")), ("httpVersion", .string("")),
                 ("cookies", .array([])), ("headers", .array([])),
@@ -135,29 +138,29 @@ public enum HARLog {
                 ("_error", .string(errorMessage ?? "No response was received.")),
             ])
         }
-        let mimeType = exchange.responseContentType ?? contentType(exchange.responseHeaders) ?? ""
+        let mimeType = entry.responseContentType ?? contentType(entry.responseHeaders) ?? ""
         var content: [(String, HARJSONValue)] = [
-            ("size", .integer(responseContentSize(exchange))), ("mimeType", .string(mimeType)),
+            ("size", .integer(responseContentSize(entry))), ("mimeType", .string(mimeType)),
         ]
-        if let body = exchange.responseBody {
+        if let body = entry.responseBody {
             switch HARBody(body, mimeType: mimeType, maximumBytes: maximumBodyBytes) {
             case .text(let text): content.append(("text", .string(text)))
             case .base64(let text): content += [("text", .string(text)), ("encoding", .string("base64"))]
             case .leftOut(let leftOut): content.append(("comment", .string(leftOut.comment)))
             }
-        } else if let leftOut = exchange.responseBodyLeftOut {
+        } else if let leftOut = entry.responseBodyLeftOut {
             content.append(("comment", .string(leftOut.comment)))
         }
         var members: [(String, HARJSONValue)] = [
             ("status", .integer(status)),
-            ("statusText", .string(exchange.reasonPhrase)),
-            ("httpVersion", .string(exchange.responseHttpVersion)),
-            ("cookies", .array(HARCookies.response(exchange.responseHeaders))),
-            ("headers", headers(exchange.responseHeaders)),
+            ("statusText", .string(entry.reasonPhrase)),
+            ("httpVersion", .string(entry.responseHttpVersion)),
+            ("cookies", .array(HARCookies.response(entry.responseHeaders))),
+            ("headers", headers(entry.responseHeaders)),
             ("content", .object(content)),
-            ("redirectURL", .string(HARSecrets.url(exchange.redirectURL))),
+            ("redirectURL", .string(HARSecrets.url(entry.redirectURL))),
             ("headersSize", .integer(-1)),
-            ("bodySize", .integer(responseBodySize(exchange))),
+            ("bodySize", .integer(responseBodySize(entry))),
         ]
         if let errorMessage { members.append(("_error", .string(errorMessage))) }
         return .object(members)
@@ -213,17 +216,17 @@ public enum HARLog {
     }
 
     /// The response body's bytes after decoding, given or left out.
-    private static func responseContentSize(_ exchange: HARExchange) -> Int {
-        exchange.responseBody?.count ?? exchange.responseBodyLeftOut?.size ?? 0
+    private static func responseContentSize(_ entry: HAREntry) -> Int {
+        entry.responseBody?.count ?? entry.responseBodyLeftOut?.size ?? 0
     }
 
     /// The body's bytes, or the `Content-Length` when it was encoded on the wire.
-    private static func responseBodySize(_ exchange: HARExchange) -> Int {
-        let bytes = responseContentSize(exchange)
-        guard let encoding = exchange.responseHeaders.last(where: { $0.name.lowercased() == "content-encoding" }),
+    private static func responseBodySize(_ entry: HAREntry) -> Int {
+        let bytes = responseContentSize(entry)
+        guard let encoding = entry.responseHeaders.last(where: { $0.name.lowercased() == "content-encoding" }),
             encoding.value.trimmingCharacters(in: .whitespaces).lowercased() != "identity"
         else { return bytes }
-        let length = exchange.responseHeaders.last { $0.name.lowercased() == "content-length" }
+        let length = entry.responseHeaders.last { $0.name.lowercased() == "content-length" }
         return length.flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } ?? -1
     }
 

@@ -14,12 +14,14 @@ import Foundation
 public struct HistoryEntry: Sendable, Hashable, Identifiable {
     /// The entry's id in its store: positive, never reused for a later entry of the same file.
     public var id: Int64
-    /// What was recorded, secrets masked, without the response body (its ``HistoryRecord/body``
-    /// is nil; ``HistoryRecord/bodySize`` still says how big it was). Its fields read as the
-    /// entry's own: `entry.method`, `entry.statusCode`, ….
-    public var exchange: HistoryRecord
+    /// What was recorded, secrets masked, without the response body (its ``Exchange/body`` is
+    /// nil; ``Exchange/bodySize`` still says how big it was) and without the redirect hops'
+    /// headers, which the history does not keep. Its fields read as the entry's own:
+    /// `entry.method`, `entry.statusCode`, ….
+    public var exchange: Exchange
     /// When the entry was recorded or last marked used (``HistoryStore/markUsed(id:)``): the
-    /// least recently used entries are the first to go when the history is full.
+    /// least recently used entries are the first to go when the history is full. An entry made
+    /// without one takes the exchange's ``Exchange/date`` (when its request was sent).
     public var lastUsed: Date
     /// True when ``HistoryStore/body(of:)`` has the response body; false when there was none
     /// or it was dropped.
@@ -32,9 +34,10 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
     /// ``HistoryStore/maximumBodyBytes``.
     public var requestBodyDropped: Bool
 
-    /// Creates an entry. Stores make entries; this is for tests and previews.
+    /// Creates an entry from `exchange`, as given (not masked), dropping its response body.
+    /// Stores make entries; this is for tests and previews.
     public init(
-        id: Int64, exchange: HistoryRecord, lastUsed: Date? = nil, hasStoredBody: Bool = false,
+        id: Int64, exchange: Exchange, lastUsed: Date? = nil, hasStoredBody: Bool = false,
         bodyDropped: Bool = false, requestBodyDropped: Bool = false
     ) {
         self.id = id
@@ -48,7 +51,7 @@ public struct HistoryEntry: Sendable, Hashable, Identifiable {
     }
 
     /// A field of the recorded exchange (`method`, `url`, `statusCode`, …).
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<HistoryRecord, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Exchange, Value>) -> Value {
         get { exchange[keyPath: keyPath] }
         set { exchange[keyPath: keyPath] = newValue }
     }

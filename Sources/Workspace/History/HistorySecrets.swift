@@ -3,22 +3,23 @@ import Safety
 /// What the history masks before anything is written, with `Safety.SecretMasker`'s one policy.
 ///
 /// Masked: values of secret headers (`Authorization`, `Cookie`, `Set-Cookie`, API-key and
-/// token headers), secret query parameters and passwords in every URL (the request URL, the
-/// redirects, the final URL, and URLs inside other header values such as `Location`), and
-/// `Bearer`/`Basic` credentials or secret query parameters quoted in an error message.
+/// token headers, the redirects' own headers included), secret query parameters and passwords
+/// in every URL (the request URL, the redirects, the final URL, and URLs inside other header
+/// values such as `Location`), and `Bearer`/`Basic` credentials or secret query parameters
+/// quoted in an error message.
 /// Not masked: request and response bodies, which are stored as sent and received.
 enum HistorySecrets {
-    /// `record` with its secrets masked.
-    static func mask(_ record: HistoryRecord) -> HistoryRecord {
-        var masked = record
-        masked.url = SecretMasker.maskURL(record.url)
-        masked.requestHeaders = record.requestHeaders.map(mask)
-        masked.responseHeaders = record.responseHeaders.map(mask)
-        masked.redirects = record.redirects.map {
-            HistoryRedirect(url: SecretMasker.maskURL($0.url), statusCode: $0.statusCode)
+    /// `exchange` with its secrets masked.
+    static func mask(_ exchange: Exchange) -> Exchange {
+        var masked = exchange
+        masked.url = SecretMasker.maskURL(exchange.url)
+        masked.requestHeaders = exchange.requestHeaders.map(mask)
+        masked.responseHeaders = exchange.responseHeaders.map(mask)
+        masked.redirects = exchange.redirects.map {
+            RedirectHop(url: SecretMasker.maskURL($0.url), statusCode: $0.statusCode, headers: $0.headers.map(mask))
         }
-        masked.finalURL = record.finalURL.map(SecretMasker.maskURL)
-        masked.errorMessage = record.errorMessage.map {
+        masked.finalURL = exchange.finalURL.map(SecretMasker.maskURL)
+        masked.errorMessage = exchange.errorMessage.map {
             SecretMasker.maskQuerySecrets(in: SecretMasker.maskInlineCredentials($0))
         }
         return masked

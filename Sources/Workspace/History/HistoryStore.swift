@@ -7,7 +7,7 @@ import SQLiteStore
 /// ```swift
 /// let history = try await HistoryStore(fileURL: HistoryStore.defaultFileURL())
 /// if let note = history.recoveryNote { events.append(note) }
-/// let entry = try await history.record(HistoryRecord(method: "GET", url: url, statusCode: 200, body: bytes))
+/// let entry = try await history.record(Exchange(method: "GET", url: url, statusCode: 200, body: bytes))
 /// let recent = try await history.entries(matching: "404", limit: 100)
 /// let body = try await history.body(of: entry.id)
 /// ```
@@ -134,15 +134,18 @@ public final class HistoryStore: @unchecked Sendable {
 
     // MARK: Recording
 
-    /// Stores `record` as a new entry, most recently used, and evicts least recently used
+    /// Stores `exchange` as a new entry, most recently used, and evicts least recently used
     /// entries beyond the limits, in one transaction. Returns the entry as stored: with its id,
     /// secrets masked, and the drop flags set when a body did not fit.
+    ///
+    /// Not stored: the redirect hops' headers (a hop keeps its URL and status) and
+    /// ``Exchange/requestBodySize`` (an entry's is the size of the request body it kept).
     ///
     /// - Throws: ``HistoryStoreError/sqlite(operation:code:message:)`` when SQLite fails (the
     ///   history is then unchanged); ``HistoryStoreError/closed(path:)`` after ``close()``.
     @discardableResult
-    public func record(_ record: HistoryRecord) async throws -> HistoryEntry {
-        var masked = HistorySecrets.mask(record)
+    public func record(_ exchange: Exchange) async throws -> HistoryEntry {
+        var masked = HistorySecrets.mask(exchange)
         var requestBodyDropped = false
         if let body = masked.requestBody, body.count > maximumBodyBytes {
             masked.requestBody = nil
@@ -179,7 +182,7 @@ public final class HistoryStore: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Up to `limit` entries, newest first (by ``HistoryEntry/date``, then by id), without
+    /// Up to `limit` entries, newest first (by ``Exchange/date``, then by id), without
     /// response bodies. With a non-empty `filter`, only entries whose method, URL (as stored,
     /// masked), status text (`404 Not Found`) or error message contain it, ignoring case.
     /// Listing does not count as using the entries.

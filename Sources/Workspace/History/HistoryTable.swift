@@ -128,18 +128,21 @@ struct HistoryTable {
 
     // MARK: Writing
 
-    /// Inserts `record` (already masked, bodies already trimmed to the limit) with
+    /// Inserts `exchange` (already masked, bodies already trimmed to the limit) with its
     /// `body` in the bodies table, then evicts least recently used entries until at most
     /// `maximumEntries` remain and their stored sizes add up to at most `maximumBodyBytes`.
     /// One transaction. Returns the new entry as stored.
+    ///
+    /// Every optional field is stored as given (nil as NULL, an empty string as an empty
+    /// string); the redirects as `[{"url":…,"statusCode":…}]`, without their headers.
     func insert(
-        _ record: HistoryRecord, bodyDropped: Bool, requestBodyDropped: Bool, now: Date,
+        _ exchange: Exchange, bodyDropped: Bool, requestBodyDropped: Bool, now: Date,
         maximumEntries: Int, maximumBodyBytes: Int
     ) throws -> HistoryEntry {
-        let storedSize = (record.requestBody?.count ?? 0) + (record.body?.count ?? 0)
-        let statusText = [record.statusCode.map(String.init), record.reasonPhrase].compactMap { $0 }
+        let storedSize = (exchange.requestBody?.count ?? 0) + (exchange.body?.count ?? 0)
+        let statusText = [exchange.statusCode.map(String.init), exchange.reasonPhrase].compactMap { $0 }
             .joined(separator: " ")
-        let searchText = [record.method, record.url, statusText, record.errorMessage ?? ""]
+        let searchText = [exchange.method, exchange.url, statusText, exchange.errorMessage ?? ""]
             .joined(separator: "\n").lowercased()
         return try connection.inWriteTransaction {
             let rows = try connection.query(
@@ -155,14 +158,15 @@ struct HistoryTable {
                 ) RETURNING \(Self.entryColumns)
                 """,
                 [
-                    .real(now.timeIntervalSince1970), .real(record.date.timeIntervalSince1970),
-                    .text(record.method), .text(record.url), .text(try Self.encode(record.requestHeaders)),
-                    SQLiteValue(record.requestBody), SQLiteValue(record.statusCode),
-                    SQLiteValue(record.reasonPhrase), SQLiteValue(record.httpVersion),
-                    .text(try Self.encode(record.responseHeaders)), .text(try Self.encode(record.redirects)),
-                    SQLiteValue(record.finalURL), SQLiteValue(record.timeToFirstByte), .real(record.totalTime),
-                    SQLiteValue(record.wireSize), SQLiteValue(record.bodySize), SQLiteValue(record.contentType),
-                    SQLiteValue(record.errorMessage), SQLiteValue(record.body == nil ? 0 : 1),
+                    .real(now.timeIntervalSince1970), .real(exchange.date.timeIntervalSince1970),
+                    .text(exchange.method), .text(exchange.url), .text(try Self.encode(exchange.requestHeaders)),
+                    SQLiteValue(exchange.requestBody), SQLiteValue(exchange.statusCode),
+                    SQLiteValue(exchange.reasonPhrase), SQLiteValue(exchange.httpVersion),
+                    .text(try Self.encode(exchange.responseHeaders)),
+                    .text(try Self.encode(exchange.redirects.map(StoredRedirect.init))),
+                    SQLiteValue(exchange.finalURL), SQLiteValue(exchange.timeToFirstByte), .real(exchange.totalTime),
+                    SQLiteValue(exchange.wireSize), SQLiteValue(exchange.bodySize), SQLiteValue(exchange.contentType),
+                    SQLiteValue(exchange.errorMessage), SQLiteValue(exchange.body == nil ? 0 : 1),
                     SQLiteValue(bodyDropped ? 1 : 0), SQLiteValue(requestBodyDropped ? 1 : 0),
                     SQLiteValue(storedSize), .text(searchText),
                 ])
@@ -170,7 +174,7 @@ struct HistoryTable {
                 throw HistoryStoreError.sqlite(operation: "INSERT INTO entries", code: 1, message: "no row came back")
             }
             let entry = try Self.entry(from: row)
-            if let body = record.body {
+            if let body = exchange.body {
                 try connection.execute(
                     "INSERT INTO bodies (entry_id, body) VALUES (?1, ?2)", [.integer(entry.id), .blob(body)])
             }
@@ -251,6 +255,19 @@ struct HistoryTable {
 
     // MARK: Coding
 
+    /// A redirect as the `redirects` column holds it: its URL and status, not its headers.
+    private struct StoredRedirect: Codable {
+        var url: String
+        var statusCode: Int
+
+        init(_ hop: RedirectHop) {
+            url = hop.url
+            statusCode = hop.statusCode
+        }
+
+        var hop: RedirectHop { RedirectHop(url: url, statusCode: statusCode) }
+    }
+
     private static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -268,7 +285,7 @@ struct HistoryTable {
     /// An entry from a row of ``entryColumns``.
     private static func entry(from row: SQLiteResultRow) throws -> HistoryEntry {
         let id = row.int64(0) ?? 0
-        let exchange = HistoryRecord(
+        let exchange = Exchange(
             date: Date(timeIntervalSince1970: row.double(1) ?? 0),
             method: row.string(3) ?? "",
             url: row.string(4) ?? "",
@@ -278,7 +295,7 @@ struct HistoryTable {
             reasonPhrase: row.string(8),
             httpVersion: row.string(9),
             responseHeaders: try decode([HeaderField].self, row.string(10), id: id, what: "response headers"),
-            redirects: try decode([HistoryRedirect].self, row.string(11), id: id, what: "redirects"),
+            redirects: try decode([StoredRedirect].self, row.string(11), id: id, what: "redirects").map(\.hop),
             finalURL: row.string(12),
             timeToFirstByte: row.double(13),
             totalTime: row.double(14) ?? 0,

@@ -1,6 +1,5 @@
 import Testing
-
-@testable import Browser
+import Workspace
 
 @Suite("Durations and sizes as panes show them")
 struct FormatTests {

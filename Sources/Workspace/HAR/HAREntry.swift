@@ -1,10 +1,15 @@
 import Foundation
 
-/// One request and what came back, in the neutral form ``HARLog`` writes as a HAR entry.
+/// One entry of a HAR file as ``HARLog`` writes it: one request and the one response it got, or
+/// its failure.
 ///
-/// Give the values as they were sent and received, secrets included: ``HARLog`` masks them
-/// while writing. Bodies are the bytes after any `Content-Encoding` was undone.
-public struct HARExchange: Sendable {
+/// Entries are derived from an ``Exchange`` by
+/// ``entries(of:requestBodyLeftOut:responseBodyLeftOut:)``: each redirect hop on the way
+/// becomes an entry of its own, before the final response's.
+///
+/// Values are as they were sent and received, secrets included: ``HARLog`` masks them while
+/// writing. Bodies are the bytes after any `Content-Encoding` was undone.
+public struct HAREntry: Sendable, Hashable {
     /// When the request started.
     public var startedDate: Date
     /// The request method (`GET`, `POST`, …).
@@ -26,7 +31,8 @@ public struct HARExchange: Sendable {
     public var statusCode: Int?
     /// The reason phrase of the response's status line (`OK`), empty when there was none.
     public var reasonPhrase: String
-    /// The HTTP version of the response (`HTTP/1.1`), empty when there was no response.
+    /// The HTTP version of the response (`HTTP/1.1`), empty when there was no response or it is
+    /// not known.
     public var responseHttpVersion: String
     /// The response header fields in the order they were received. A `Set-Cookie` value may
     /// hold several cookies separated by line feeds.
@@ -48,8 +54,10 @@ public struct HARExchange: Sendable {
     /// Why the exchange failed, when it did (no response, or a response cut short).
     public var errorMessage: String?
 
-    /// Creates an exchange.
-    public init(
+    /// Creates an entry from its parts. Outside this package, entries come from an exchange
+    /// (``entries(of:requestBodyLeftOut:responseBodyLeftOut:)``); this is for the derivation and
+    /// for tests of ``HARLog``.
+    package init(
         startedDate: Date,
         method: String,
         url: String,

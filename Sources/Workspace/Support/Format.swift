@@ -1,6 +1,7 @@
 import Foundation
 
-/// Small, locale-independent formatting helpers for panes.
+/// Small, locale-independent formatting helpers: sizes, durations and request timings as the
+/// browser's panes and an ``Exchange``'s summaries show them.
 public enum Format {
     /// `512 B`, `1.2 kB`, `10.0 MB` (decimal units).
     public static func bytes(_ count: Int) -> String {
