@@ -9,8 +9,10 @@ import Testing
 struct BuiltInThemeFilesTests {
     @Test("the built-in themes are exactly the files in themes/, byte for byte, the default first")
     func embeddedFromFiles() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("themes")
+        // The package's root is the folder above Tests/.
+        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while root.lastPathComponent != "Tests", root.path != "/" { root.deleteLastPathComponent() }
+        let folder = root.deletingLastPathComponent().appendingPathComponent("themes")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
         #expect(files.count == 6)
         let expected = try files.map { file in
