@@ -30,7 +30,10 @@ struct TerminalInputTests {
         let text = "a\tb\r\nc\rd\ne\u{0}f\u{1B}g"
         let inputs = decoder.decode(RawInput.codes("\u{1B}[200~" + text + "\u{1B}[201~"))
         #expect(inputs == [.paste(text)])
-        guard case .paste(let pasted)? = inputs.first else { return }
+        guard case .paste(let pasted)? = inputs.first else {
+            Issue.record("expected one paste")
+            return
+        }
         #expect(Array(pasted.utf8) == Array(text.utf8))
     }
 

@@ -229,7 +229,10 @@ struct WatchBoardTests {
         #expect(picker.items.first { $0.id == "3" }?.detail.contains("status moved") == true)
         #expect(picker.message?.hasPrefix("4 versions of /orders/7") == true)
         Fixtures.type(&state, "moved")
-        guard let filtered = state.topLayer as? Picker else { return }
+        guard let filtered = state.topLayer as? Picker else {
+            Issue.record("expected the timeline to stay open while it is filtered")
+            return
+        }
         picker = filtered
         #expect(picker.filter.text == "moved")
         #expect(picker.visibleItems.map(\.id) == ["3"])

@@ -197,7 +197,10 @@ struct WorkspaceBrowserTests {
             if browser.state.topLayer is RequestForm { return true }
             return false
         }
-        guard let form = browser.state.topLayer as? RequestForm else { return }
+        guard let form = browser.state.topLayer as? RequestForm else {
+            Issue.record("expected the re-sent request's form")
+            return
+        }
         #expect(form.method == .post)
         #expect(form.body.text == #"{"note": "kept as typed"}"#)
         await setup.server.shutdown()
@@ -234,7 +237,10 @@ struct WorkspaceBrowserTests {
             if again.state.topLayer is RequestForm { return true }
             return false
         }
-        guard let form = again.state.topLayer as? RequestForm else { return }
+        guard let form = again.state.topLayer as? RequestForm else {
+            Issue.record("expected the saved request's form after the restart")
+            return
+        }
         #expect(form.method == .post)
         #expect(form.url.text == setup.server.baseURL.absoluteString + "posts")
         #expect(form.headers.text == "X-Trace: abc")
@@ -492,7 +498,10 @@ struct WorkspaceBrowserTests {
         browser.dispatch(.key(.enter))
         await waitUntil("written") { FileManager.default.fileExists(atPath: path) }
         let written = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard case .json(let outline)? = browser.state.current?.latestData?.body else { return }
+        guard case .json(let outline)? = browser.state.current?.latestData?.body else {
+            Issue.record("expected the shown body as JSON")
+            return
+        }
         #expect(written == outline.document.data)
         browser.dispatch(.key(.character("S")))
         browser.dispatch(.paste(path))
@@ -602,7 +611,10 @@ struct WorkspaceBrowserTests {
             browser.state.currentURL == other.baseURL.absoluteString + "anything"
                 && browser.state.current?.latestData != nil
         }
-        guard case .json(let otherOutline)? = browser.state.current?.latestData?.body else { return }
+        guard case .json(let otherOutline)? = browser.state.current?.latestData?.body else {
+            Issue.record("expected the other origin's echo as JSON, to check that no token reached it")
+            return
+        }
         #expect(!String(decoding: otherOutline.document.data, as: UTF8.self).contains("tok-9"))
         await setup.server.shutdown()
     }

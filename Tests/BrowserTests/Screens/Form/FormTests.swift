@@ -222,7 +222,10 @@ struct FormTests {
         #expect(form.method == .put)
         #expect(state.status?.text.hasPrefix("method PUT") == true)
         for _ in 0..<6 { _ = Fixtures.keys(&state, [.control("n")]) }
-        guard let cycled = state.topLayer as? RequestForm else { return }
+        guard let cycled = state.topLayer as? RequestForm else {
+            Issue.record("expected the form to stay open while its method changes")
+            return
+        }
         #expect(cycled.method == .post, "seven steps come back to POST")
         // An empty JSON body is no body, not invalid JSON.
         let commands = Fixtures.keys(&state, [.control("s")])
