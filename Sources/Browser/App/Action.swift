@@ -54,6 +54,10 @@ public enum Action {
     case webSocket(generation: Int, WebSocketConsoleEvent)
     /// A note for the Events pane and status line (saved SVG, copied curl, config errors).
     case note(String, isError: Bool)
+    /// A piped command of run `generation` has written `bytes` bytes so far.
+    case pipeProgress(generation: Int, bytes: Int)
+    /// A piped command of run `generation` ended.
+    case pipeFinished(generation: Int, PipeResult)
     /// What was found at file paths an open form's body names (by the path as typed): the sizes
     /// the form shows, or why a file cannot be sent.
     case filesChecked([String: FileCheck])

@@ -15,7 +15,7 @@ extension BrowserState {
         case .workspace(.historyRecorded):
             return .background
         case .key, .paste, .resize, .open, .navigated, .formFinished, .workspace, .clipboard, .askPassword,
-            .showViewer, .openWebSocket, .note, .pin, .filesChecked:
+            .showViewer, .openWebSocket, .note, .pin, .filesChecked, .pipeFinished:
             return .prompt
         case .resourceChanged(let snapshot, _):
             return about(snapshot.url)
@@ -28,7 +28,7 @@ extension BrowserState {
             // progress in between is background.
             guard let search, search.generation == generation else { return .background }
             return update.isFinished || (search.matches.isEmpty && !update.matches.isEmpty) ? .prompt : .background
-        case .tick, .resourcesListed, .watchRefreshSent, .streamChanged, .webSocket:
+        case .tick, .resourcesListed, .watchRefreshSent, .streamChanged, .webSocket, .pipeProgress:
             return .background
         }
     }

@@ -216,6 +216,12 @@ extension BrowserState {
                     time: now, name: isError ? "problem" : "note", resource: "", detail: text,
                     kind: isError ? .error : .note))
             return []
+        case .pipeProgress(let generation, let bytes):
+            applyPipeProgress(generation: generation, bytes: bytes)
+            return []
+        case .pipeFinished(let generation, let result):
+            applyPipeResult(generation: generation, result)
+            return []
         case .filesChecked(let checks):
             updateLayer(RequestForm.self) { form in form.files.merge(checks) { _, new in new } }
             return []

@@ -115,6 +115,9 @@ public struct BrowserState {
     /// The number of the newest WebSocket connection asked for (the console's news is matched
     /// against it).
     public var webSocketGeneration = 0
+    /// The number of the latest piped command (`|`); never reused, so a late report of an
+    /// earlier run is ignored.
+    public var pipeGeneration = 0
     /// True while certificate verification is off (`--insecure`): the URL pane shows `INSECURE`.
     public var isInsecure = false
 

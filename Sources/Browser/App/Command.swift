@@ -1,3 +1,5 @@
+import Foundation
+
 /// A side effect `update` asks for. The Siesta wiring (`ResourceBrowser`) carries them out;
 /// tests inspect them without any network.
 public enum Command {
@@ -48,6 +50,12 @@ public enum Command {
     case exportHAR(path: String)
     /// Connect, send, close or end the WebSocket console's connection.
     case webSocket(WebSocketCommand)
+    /// Run `command` with `/bin/sh -c`, its standard input the bytes `input` (the body shown,
+    /// as received), off the main actor, reporting `.pipeProgress` and then `.pipeFinished`
+    /// for `generation`.
+    case runPipe(command: String, input: Data, generation: Int)
+    /// Stop the command of `generation` (its whole process group), keeping what it wrote.
+    case stopPipe(generation: Int)
     /// Leave the program.
     case quit
 }

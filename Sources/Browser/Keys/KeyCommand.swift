@@ -89,6 +89,8 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case importCurl
     /// Asks for a file name and writes the shown body to it.
     case saveBody
+    /// Asks for a shell command and pipes the shown body's bytes to it.
+    case pipe
     /// Pins the current resource to the watch board (or the one selected in the resources
     /// list), or unpins it.
     case pin
@@ -114,7 +116,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .load, .loadIfNeeded, .invalidate, .wipe, .cancel, .overrideLocal: return .siesta
         case .goTo, .follow, .back, .forward, .editQuery, .toggleResources, .nextPane, .previousPane: return .navigation
         case .scrollDown, .scrollUp, .scrollLeft, .scrollRight, .pageDown, .pageUp, .top, .bottom, .toggleFold,
-            .toggleWrap, .toggleHead, .search, .searchNext, .searchPrevious, .copyValue, .saveBody:
+            .toggleWrap, .toggleHead, .search, .searchNext, .searchPrevious, .copyValue, .saveBody, .pipe:
             return .body
         case .post, .put, .patch, .delete, .copyCurl, .importCurl: return .requests
         case .history, .savedRequests, .environments, .cookies: return .workspace
@@ -170,6 +172,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .cookies: return "the cookie jar"
         case .importCurl: return "paste a curl command into a form"
         case .saveBody: return "save the body shown to a file"
+        case .pipe: return "pipe the body to a command (jq, grep…)"
         case .pin: return "pin / unpin on the watch board (loadIfNeeded())"
         case .watchBoard: return "watch board: pinned resources, live"
         case .showChanges: return "what changed: the last change's full diff"

@@ -34,7 +34,7 @@ public struct KeyMap: Equatable, Sendable {
         .copyValue: [.character("Y")], .toggleWrap: [.character("W")],
         .toggleHead: [.character("m")], .history: [.character("h")], .savedRequests: [.character("C")],
         .environments: [.character("e")], .cookies: [.character("K")], .importCurl: [.character("I")],
-        .saveBody: [.character("S")], .editQuery: [.character("Q")],
+        .saveBody: [.character("S")], .pipe: [.character("|")], .editQuery: [.character("Q")],
         .pin: [.character("P")], .watchBoard: [.character("v")], .showChanges: [.character("D")],
         .timeline: [.character("T")], .pauseAll: [.character("A")], .exportHAR: [.character("E")],
         .nextPane: [.tab], .previousPane: [.backTab], .scrollDown: [.character("j"), .down, .wheelDown],

@@ -4,7 +4,8 @@ public enum LayerRegistry {
     /// The layers, in the order `hammock --help` lists them.
     public static var all: [any Layer.Type] {
         [
-            RequestForm.self, ResponseViewer.self, Prompt.self, Picker.self, TextViewer.self, QueryEditor.self,
+            RequestForm.self, ResponseViewer.self, Prompt.self, Picker.self, TextViewer.self, PipeOutput.self,
+            QueryEditor.self,
             ConfirmLayer.self, WebSocketConsole.self, HelpLayer.self,
         ]
     }

@@ -109,6 +109,8 @@ extension BrowserState {
             clampPositions()
         case .history, .savedRequests, .environments, .cookies, .importCurl, .saveBody:
             return openWorkspace(command)
+        case .pipe:
+            return openPipePrompt()
         case .pin, .watchBoard, .showChanges, .timeline, .pauseAll, .exportHAR:
             return performWatch(command)
         case .editQuery:

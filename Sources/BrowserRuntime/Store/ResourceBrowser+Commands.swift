@@ -170,7 +170,12 @@ extension ResourceBrowser {
             exportHAR(to: path)
         case .webSocket(let command):
             webSockets.perform(command)
+        case .runPipe(let command, let input, let generation):
+            pipes.run(command, input: input, generation: generation)
+        case .stopPipe(let generation):
+            pipes.stop(generation)
         case .quit:
+            pipes.stopAll()
             webSockets.disconnect()
             streams.stopAll()
             watchController.scheduler.stop()

@@ -75,6 +75,8 @@ public final class ResourceBrowser: ResourceObserver {
     let streams = StreamController()
     /// The WebSocket console's connection.
     let webSockets = WebSocketController()
+    /// The shell commands the body is piped to.
+    let pipes = PipeRunner()
     /// How the WebSocket console connects (headers, TLS, pings).
     package var webSocketSettings: WebSocketSettings {
         get { webSockets.settings }
@@ -99,6 +101,7 @@ public final class ResourceBrowser: ResourceObserver {
         JSONDocumentTransformer.install(on: service)
         watchController.scheduler.refresh = { [weak self] url in self?.refreshPinned(url) ?? false }
         versions.dispatch = { [weak self] action in self?.dispatch(action) }
+        pipes.dispatch = { [weak self] action in self?.dispatch(action) }
         streams.onChange = { [weak self] snapshot in self?.dispatch(.streamChanged(snapshot)) }
         webSockets.onEvent = { [weak self] generation, event in
             self?.dispatch(.webSocket(generation: generation, event))

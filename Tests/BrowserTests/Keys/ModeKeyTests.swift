@@ -129,7 +129,7 @@ struct ModeKeyTests {
 
     @Test("? in the main view lists the key map with the Siesta calls")
     func mainHelp() {
-        var state = Fixtures.state(showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
+        var state = Fixtures.state(height: 72, showing: Fixtures.jsonSnapshot(Self.usersURL, "[]"))
         _ = Fixtures.keys(&state, [.character("?")])
         let text = BrowserView.render(state).text
         #expect(text.contains("help: keys and the Siesta calls they make"))

@@ -23,7 +23,7 @@ struct GoldenScreenTests {
     static let screens: [String] = [
         "main", "main-resources", "main-watch", "main-head", "help", "form", "form-outcome", "form-help",
         "response", "prompt-go", "picker-history", "picker-collection", "viewer-diff", "query", "confirm-delete",
-        "confirm-question", "websocket", "websocket-typing",
+        "confirm-question", "websocket", "websocket-typing", "prompt-pipe", "pipe-running", "pipe-output",
     ]
 
     @Test("each layer matches its golden screen", arguments: screens)
@@ -129,6 +129,19 @@ struct GoldenScreenTests {
                 _ = Fixtures.keys(&state, [.character("i")])
                 Fixtures.type(&state, "{\"n\": 2}")
             }
+        case "prompt-pipe", "pipe-running", "pipe-output":
+            _ = Fixtures.keys(&state, [.character("|")])
+            Fixtures.type(&state, "jq '.[].name'")
+            guard name != "prompt-pipe" else { break }
+            _ = Fixtures.keys(&state, [.enter])
+            _ = state.update(.pipeProgress(generation: state.pipeGeneration, bytes: 31))
+            guard name == "pipe-output" else { break }
+            _ = state.update(
+                .pipeFinished(
+                    generation: state.pipeGeneration,
+                    PipeResult(
+                        command: "jq '.[].name'", output: Data("\"Ada Lovelace\"\n\"Grace Hopper\"\n".utf8),
+                        errorOutput: "", ending: .exited(0), seconds: 0.031)))
         default:
             return nil
         }

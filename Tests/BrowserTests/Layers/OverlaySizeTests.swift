@@ -47,7 +47,7 @@ struct OverlaySizeTests {
 
     @Test("the help shows no indicator when every row fits")
     func helpFits() {
-        var state = Fixtures.state(height: 70, showing: Fixtures.jsonSnapshot(usersURL, "[]"))
+        var state = Fixtures.state(height: 90, showing: Fixtures.jsonSnapshot(usersURL, "[]"))
         _ = Fixtures.keys(&state, [.character("?")])
         let text = BrowserView.render(state).text
         #expect(text.contains("the form's own keys"))

@@ -132,6 +132,8 @@ extension Prompt: Layer {
             return .close(form.saveCommands(name: text))
         case .renameSavedRequest(let id):
             return .close([.workspace(.renameSavedRequest(id: id, name: text))])
+        case .pipe:
+            return .close(state.startPipe(text))
         case .password:
             return .close
         }

@@ -23,6 +23,8 @@ public struct Prompt: @unchecked Sendable {
         case exportHAR
         /// The basic-auth password of `username`, never shown.
         case password(username: String)
+        /// A shell command to pipe the shown body to.
+        case pipe
 
         /// The name of the recall this purpose's lines share; nil for the password, never kept.
         public var recallKey: String? {
@@ -33,6 +35,7 @@ public struct Prompt: @unchecked Sendable {
             case .saveBody, .exportHAR: return "file"
             case .saveRequest, .renameSavedRequest: return "name"
             case .watchInterval: return "interval"
+            case .pipe: return "pipe"
             case .password: return nil
             }
         }
@@ -111,6 +114,7 @@ public struct Prompt: @unchecked Sendable {
         case .watchInterval: return "refresh every (seconds, e.g. 2 or 0.5): "
         case .exportHAR: return "write the session as HAR to file: "
         case .password(let username): return "password for \(username) (not shown): "
+        case .pipe: return "pipe the body to (a shell command, e.g. jq '.[].id'): "
         }
     }
 }

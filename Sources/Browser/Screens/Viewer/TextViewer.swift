@@ -22,6 +22,8 @@ public struct TextViewer: Layer {
     public var kind: Kind
     /// The cursor and scroll position.
     public var position = Viewport(cursor: 0)
+    /// Said after the note (`Esc closes`); nil for a viewer inside a layer that says its own.
+    public var closeHint: String? = "Esc closes"
 
     /// Creates a viewer at the top of `body`.
     public init(title: String, note: String = "", body: BodyContent, kind: Kind = .plain) {

@@ -39,7 +39,9 @@ enum TextViewerView {
             focused: true, theme: theme, into: &screen)
         let inner = frame.inset(by: 1)
         screen.put(
-            BrowserView.safe(viewer.note.isEmpty ? "Esc closes" : viewer.note + " · Esc closes", maxColumns: 400),
+            BrowserView.safe(
+                viewer.closeHint.map { viewer.note.isEmpty ? $0 : viewer.note + " · " + $0 } ?? viewer.note,
+                maxColumns: 400),
             x: inner.x + 1, y: inner.y, style: theme.style(.muted), maxWidth: inner.width - 2)
         let text = Rect(x: inner.x + 1, y: inner.y + 1, width: inner.width - 2, height: inner.height - 1)
         var position = viewer.position
