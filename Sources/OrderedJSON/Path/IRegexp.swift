@@ -9,7 +9,12 @@
 /// they are written as `\A` and `\z` (start and end of the string).
 ///
 /// Counted repetitions above ``maximumRepetition`` and groups nested deeper than
-/// ``maximumNesting`` are refused as if the expression were invalid (a limit RFC 9485 §8 allows).
+/// ``maximumNesting`` are refused as if the expression were invalid: limits of this
+/// implementation, so that compiling stays small.
+///
+/// Swift's `Regex` matches by backtracking: a pattern with nested repetition such as `(a*)*b`
+/// can take time exponential in the length of the string it is tried on, and one match cannot
+/// be interrupted.
 enum IRegexp {
     static let maximumRepetition = 1000
     static let maximumNesting = 64

@@ -5,8 +5,9 @@
 /// the RFC's defaults and negative steps) and filter selectors; in filters, comparisons
 /// (`== != < <= > >=`), `&&`, `||`, `!`, parentheses, existence tests and literals; and the
 /// functions `length`, `count`, `match`, `search` and `value`, whose types are checked when the
-/// expression is parsed (§2.4.3). `match` and `search` take I-Regexp (RFC 9485); a pattern that
-/// is not one makes them false, as the RFC says.
+/// expression is parsed (§2.4.3). `match` and `search` take I-Regexp (RFC 9485), run by Swift's
+/// `Regex`; a pattern that is not I-Regexp makes them false, as the RFC says. (`Regex`
+/// backtracks, so nested repetition such as `(a*)*b` can be slow on long strings.)
 ///
 /// ```swift
 /// let document = try JSONDocument(data: body)

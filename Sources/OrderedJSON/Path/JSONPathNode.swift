@@ -27,8 +27,8 @@ public struct JSONPathNode: Hashable, Sendable, CustomStringConvertible {
     /// each read (see ``JSONDocument/normalizedPath(of:)``).
     public var normalizedPath: String { document.normalizedPath(of: entry) }
 
-    /// The normalized path and the value's text as sent.
-    public var description: String { "\(normalizedPath) = \(document.rawText(entry))" }
+    /// The normalized path and the entry, such as `$['items'][0] (entry 2)`.
+    public var description: String { "\(normalizedPath) (entry \(entry))" }
 
     /// Two nodes are equal when they are the same entry of the same document.
     public static func == (lhs: JSONPathNode, rhs: JSONPathNode) -> Bool {
