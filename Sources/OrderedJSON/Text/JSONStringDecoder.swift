@@ -1,7 +1,8 @@
 import Foundation
 
 /// Decodes the text of a JSON string literal: escapes, `\uD83D\uDE00` pairs, lone surrogates
-/// (as U+FFFD) and invalid UTF-8 (as U+FFFD).
+/// (as U+FFFD) and invalid UTF-8 (as U+FFFD). JSONPath string literals, which may also be
+/// single-quoted (with `\'` as an escape), are decoded here too.
 enum JSONStringDecoder {
     /// The result of decoding a string, or the first part of a long one.
     struct Decoded {
@@ -13,8 +14,10 @@ enum JSONStringDecoder {
 
     /// Decodes the literal whose opening quote is at `bytes[start]`, stopping after about
     /// `maximumScalars` scalars. The literal must be well formed (the builder checked it).
+    /// `quote` is the byte that closes it: `"` in JSON, `'` too in JSONPath.
     static func decode(
-        _ bytes: UnsafeRawBufferPointer, openingQuoteAt start: Int, maximumScalars: Int = .max
+        _ bytes: UnsafeRawBufferPointer, openingQuoteAt start: Int, maximumScalars: Int = .max,
+        quote: UInt8 = Byte.quote
     ) -> Decoded {
         var output: [UInt8] = []
         var scalars = 0
@@ -22,7 +25,7 @@ enum JSONStringDecoder {
         let count = bytes.count
         while i < count {
             let byte = bytes[i]
-            if byte == Byte.quote { break }
+            if byte == quote { break }
             if scalars >= maximumScalars {
                 return Decoded(text: String(decoding: output, as: UTF8.self), isComplete: false)
             }
@@ -30,7 +33,7 @@ enum JSONStringDecoder {
                 // Copy a run of plain bytes at once.
                 var end = i + 1
                 if byte & 0xC0 != 0x80 { scalars += 1 }
-                while end < count, bytes[end] != Byte.quote, bytes[end] != Byte.backslash, scalars < maximumScalars {
+                while end < count, bytes[end] != quote, bytes[end] != Byte.backslash, scalars < maximumScalars {
                     if bytes[end] & 0xC0 != 0x80 { scalars += 1 }
                     end += 1
                 }
