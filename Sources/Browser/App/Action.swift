@@ -58,6 +58,8 @@ public enum Action {
     case pipeProgress(generation: Int, bytes: Int)
     /// A piped command of run `generation` ended.
     case pipeFinished(generation: Int, PipeResult)
+    /// News of JSONPath query run `generation`.
+    case pathQuery(generation: Int, PathQueryUpdate)
     /// What was found at file paths an open form's body names (by the path as typed): the sizes
     /// the form shows, or why a file cannot be sent.
     case filesChecked([String: FileCheck])

@@ -15,7 +15,7 @@ extension BrowserState {
         case .workspace(.historyRecorded):
             return .background
         case .key, .paste, .resize, .open, .navigated, .formFinished, .workspace, .clipboard, .askPassword,
-            .showViewer, .openWebSocket, .note, .pin, .filesChecked, .pipeFinished:
+            .showViewer, .openWebSocket, .note, .pin, .filesChecked, .pipeFinished, .pathQuery:
             return .prompt
         case .resourceChanged(let snapshot, _):
             return about(snapshot.url)

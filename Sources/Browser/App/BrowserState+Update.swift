@@ -101,6 +101,8 @@ extension BrowserState {
             if case .newData? = event, let stream = streams[snapshot.url], !stream.isLive {
                 streams[snapshot.url] = nil
             }
+            // The query pane over this resource follows its new data.
+            if !unchanged, case .newData? = event { commands += pathQueryFollowsNewData(url: snapshot.url) }
             if let event {
                 noteWatchEvent(event, url: snapshot.url)
                 log(
@@ -221,6 +223,9 @@ extension BrowserState {
             return []
         case .pipeFinished(let generation, let result):
             applyPipeResult(generation: generation, result)
+            return []
+        case .pathQuery(let generation, let update):
+            applyPathQueryUpdate(generation: generation, update)
             return []
         case .filesChecked(let checks):
             updateLayer(RequestForm.self) { form in form.files.merge(checks) { _, new in new } }

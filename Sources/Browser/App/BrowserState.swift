@@ -118,6 +118,10 @@ public struct BrowserState {
     /// The number of the latest piped command (`|`); never reused, so a late report of an
     /// earlier run is ignored.
     public var pipeGeneration = 0
+    /// The number of the latest JSONPath query run; never reused.
+    public var pathQueryGeneration = 0
+    /// The JSONPath expression last given for each resource, by URL: `$` opens with it.
+    public var pathQueries: [String: String] = [:]
     /// True while certificate verification is off (`--insecure`): the URL pane shows `INSECURE`.
     public var isInsecure = false
 

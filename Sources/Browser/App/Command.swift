@@ -1,4 +1,5 @@
 import Foundation
+import OrderedJSON
 
 /// A side effect `update` asks for. The Siesta wiring (`ResourceBrowser`) carries them out;
 /// tests inspect them without any network.
@@ -56,6 +57,11 @@ public enum Command {
     case runPipe(command: String, input: Data, generation: Int)
     /// Stop the command of `generation` (its whole process group), keeping what it wrote.
     case stopPipe(generation: Int)
+    /// Run JSONPath `expression` over `document` off the main actor, once typing pauses,
+    /// reporting `.pathQuery` for `generation`; a run still going stops first.
+    case runPathQuery(expression: String, document: JSONDocument, generation: Int)
+    /// Stop the running JSONPath query, if any.
+    case cancelPathQuery
     /// Leave the program.
     case quit
 }

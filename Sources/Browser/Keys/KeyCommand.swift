@@ -91,6 +91,10 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case saveBody
     /// Asks for a shell command and pipes the shown body's bytes to it.
     case pipe
+    /// Opens the JSONPath query pane over latestData.
+    case pathQuery
+    /// Copies the normalized path of the JSON value under the cursor.
+    case copyPath
     /// Pins the current resource to the watch board (or the one selected in the resources
     /// list), or unpins it.
     case pin
@@ -116,7 +120,8 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .load, .loadIfNeeded, .invalidate, .wipe, .cancel, .overrideLocal: return .siesta
         case .goTo, .follow, .back, .forward, .editQuery, .toggleResources, .nextPane, .previousPane: return .navigation
         case .scrollDown, .scrollUp, .scrollLeft, .scrollRight, .pageDown, .pageUp, .top, .bottom, .toggleFold,
-            .toggleWrap, .toggleHead, .search, .searchNext, .searchPrevious, .copyValue, .saveBody, .pipe:
+            .toggleWrap, .toggleHead, .search, .searchNext, .searchPrevious, .copyValue, .saveBody, .pipe, .pathQuery,
+            .copyPath:
             return .body
         case .post, .put, .patch, .delete, .copyCurl, .importCurl: return .requests
         case .history, .savedRequests, .environments, .cookies: return .workspace
@@ -173,6 +178,8 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .importCurl: return "paste a curl command into a form"
         case .saveBody: return "save the body shown to a file"
         case .pipe: return "pipe the body to a command (jq, grep…)"
+        case .pathQuery: return "JSONPath query over the body, live"
+        case .copyPath: return "copy the JSONPath of the value under the cursor"
         case .pin: return "pin / unpin on the watch board (loadIfNeeded())"
         case .watchBoard: return "watch board: pinned resources, live"
         case .showChanges: return "what changed: the last change's full diff"

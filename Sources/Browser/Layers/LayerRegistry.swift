@@ -5,6 +5,7 @@ public enum LayerRegistry {
     public static var all: [any Layer.Type] {
         [
             RequestForm.self, ResponseViewer.self, Prompt.self, Picker.self, TextViewer.self, PipeOutput.self,
+            PathQuery.self,
             QueryEditor.self,
             ConfirmLayer.self, WebSocketConsole.self, HelpLayer.self,
         ]

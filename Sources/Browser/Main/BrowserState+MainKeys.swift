@@ -111,6 +111,10 @@ extension BrowserState {
             return openWorkspace(command)
         case .pipe:
             return openPipePrompt()
+        case .pathQuery:
+            return openPathQuery()
+        case .copyPath:
+            return copyCursorPath()
         case .pin, .watchBoard, .showChanges, .timeline, .pauseAll, .exportHAR:
             return performWatch(command)
         case .editQuery:

@@ -66,6 +66,20 @@ public enum BrowserView {
 
     // MARK: panes
 
+    /// The normalized path of the cursor's value on a box's bottom border; a path too long for
+    /// the room keeps its end (`…['items'][3]['id']`).
+    static func drawPathLabel(
+        _ path: String, theme: Theme, x: Int, y: Int, maxWidth: Int, into screen: inout Screen
+    ) {
+        guard maxWidth > 6 else { return }
+        var text = safe(path, maxColumns: 4096)
+        if CharacterWidth.of(text) > maxWidth - 2 {
+            while CharacterWidth.of(text) > maxWidth - 3, !text.isEmpty { text.removeFirst() }
+            text = "…" + text
+        }
+        screen.put(" " + text + " ", x: x, y: y, style: theme.style(.muted), maxWidth: maxWidth)
+    }
+
     static func drawBox(
         _ frame: Rect, title: [Span], focused: Bool, theme: Theme, into screen: inout Screen
     ) {
@@ -145,6 +159,12 @@ public enum BrowserView {
                     drawSearchLabel(
                         search, state: state, x: frame.x + 2, y: frame.maxY - 1, maxWidth: frame.width - width - 6,
                         into: &screen)
+                } else if case .json(let outline)? = state.shownBody, let entry = outline.entry(atLine: position.cursor)
+                {
+                    // Where the cursor is, as a JSONPath (# copies it).
+                    drawPathLabel(
+                        outline.document.normalizedPath(of: entry), theme: theme, x: frame.x + 2, y: frame.maxY - 1,
+                        maxWidth: frame.width - width - 6, into: &screen)
                 }
             }
         case .latestError:

@@ -174,6 +174,10 @@ extension ResourceBrowser {
             pipes.run(command, input: input, generation: generation)
         case .stopPipe(let generation):
             pipes.stop(generation)
+        case .runPathQuery(let expression, let document, let generation):
+            pathQueries.run(expression, over: document, generation: generation)
+        case .cancelPathQuery:
+            pathQueries.cancel()
         case .quit:
             pipes.stopAll()
             webSockets.disconnect()

@@ -77,6 +77,8 @@ public final class ResourceBrowser: ResourceObserver {
     let webSockets = WebSocketController()
     /// The shell commands the body is piped to.
     let pipes = PipeRunner()
+    /// The query pane's JSONPath queries.
+    let pathQueries = PathQueryRunner()
     /// How the WebSocket console connects (headers, TLS, pings).
     package var webSocketSettings: WebSocketSettings {
         get { webSockets.settings }
@@ -102,6 +104,7 @@ public final class ResourceBrowser: ResourceObserver {
         watchController.scheduler.refresh = { [weak self] url in self?.refreshPinned(url) ?? false }
         versions.dispatch = { [weak self] action in self?.dispatch(action) }
         pipes.dispatch = { [weak self] action in self?.dispatch(action) }
+        pathQueries.dispatch = { [weak self] action in self?.dispatch(action) }
         streams.onChange = { [weak self] snapshot in self?.dispatch(.streamChanged(snapshot)) }
         webSockets.onEvent = { [weak self] generation, event in
             self?.dispatch(.webSocket(generation: generation, event))

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import Browser
+@testable import BrowserRuntime
 
 /// Every layer drawn whole, text and style, at 80×24 and 150×45, against the golden files in
 /// `Tests/Goldens/Browser/` (``GoldenScreen``).
@@ -24,6 +25,7 @@ struct GoldenScreenTests {
         "main", "main-resources", "main-watch", "main-head", "help", "form", "form-outcome", "form-help",
         "response", "prompt-go", "picker-history", "picker-collection", "viewer-diff", "query", "confirm-delete",
         "confirm-question", "websocket", "websocket-typing", "prompt-pipe", "pipe-running", "pipe-output",
+        "jsonpath", "jsonpath-error",
     ]
 
     @Test("each layer matches its golden screen", arguments: screens)
@@ -142,6 +144,24 @@ struct GoldenScreenTests {
                     PipeResult(
                         command: "jq '.[].name'", output: Data("\"Ada Lovelace\"\n\"Grace Hopper\"\n".utf8),
                         errorOutput: "", ending: .exited(0), seconds: 0.031)))
+        case "jsonpath", "jsonpath-error":
+            _ = Fixtures.keys(&state, [.character("$")])
+            let expression = name == "jsonpath" ? "$[?@.active == true].roles[*]" : "$[?@.score >"
+            if var pane = state.topLayer as? PathQuery {
+                pane.editor.setText(expression)
+                state.layers[state.layers.count - 1] = pane
+            }
+            for command in state.update(.paste("")) {
+                guard case .runPathQuery(let text, let document, let generation) = command,
+                    var update = PathQueryRunner.evaluate(text, over: document, progress: { _ in })
+                else { continue }
+                // The time a query takes differs from run to run.
+                if case .finished(var result) = update {
+                    result.seconds = 0.0021
+                    update = .finished(result)
+                }
+                _ = state.update(.pathQuery(generation: generation, update))
+            }
         default:
             return nil
         }

@@ -1,0 +1,98 @@
+import Foundation
+import OrderedJSON
+import TUICore
+
+extension BrowserState {
+    /// `$`: opens the JSONPath query pane over latestData's JSON, with the resource's last
+    /// expression (or `$`), and runs it.
+    mutating func openPathQuery() -> [Command] {
+        guard let url = currentURL, case .json? = current?.latestData?.body else {
+            status = StatusMessage("JSONPath needs a JSON body in latestData", isError: true)
+            return []
+        }
+        var pane = PathQuery(url: url, expression: pathQueries[url] ?? "$")
+        let commands = runPathQuery(&pane)
+        open(pane)
+        return commands
+    }
+
+    /// Asks the runtime to run the pane's expression again (a new generation).
+    mutating func runPathQuery(_ pane: inout PathQuery) -> [Command] {
+        guard case .json(let outline)? = resources[pane.url]?.latestData?.body else {
+            pane.isRunning = false
+            pane.error = nil
+            pane.result = nil
+            pane.viewer.body = .empty("latestData is not JSON now")
+            return []
+        }
+        pathQueryGeneration += 1
+        pane.generation = pathQueryGeneration
+        pane.isRunning = true
+        pane.matchesSoFar = 0
+        return [.runPathQuery(expression: pane.expression, document: outline.document, generation: pane.generation)]
+    }
+
+    /// Takes news of a query for the open pane.
+    mutating func applyPathQueryUpdate(generation: Int, _ update: PathQueryUpdate) {
+        updateLayer(PathQuery.self) { $0.apply(update, generation: generation) }
+    }
+
+    /// Runs the open pane's expression again when the resource it queries has new data.
+    mutating func pathQueryFollowsNewData(url: String) -> [Command] {
+        guard let index = layers.lastIndex(where: { ($0 as? PathQuery)?.url == url }),
+            var pane = layers[index] as? PathQuery
+        else { return [] }
+        let commands = runPathQuery(&pane)
+        layers[index] = pane
+        return commands
+    }
+
+    /// Keeps the pane's expression with its resource and among the expressions given before.
+    mutating func rememberPathQuery(_ pane: PathQuery) {
+        let expression = pane.expression.trimmingCharacters(in: .whitespaces)
+        pathQueries[pane.url] = expression.isEmpty ? nil : expression
+        guard !expression.isEmpty, expression != "$" else { return }
+        var recall = promptRecall[Self.pathQueryRecall] ?? LineRecall(capacity: BrowserState.maximumPromptHistory)
+        recall.remember(expression)
+        promptRecall[Self.pathQueryRecall] = recall
+    }
+
+    /// Up / Down in the expression: the expressions given before, newest first.
+    mutating func walkPathQueryRecall(_ pane: inout PathQuery, earlier: Bool) {
+        var recall = promptRecall[Self.pathQueryRecall] ?? LineRecall(capacity: BrowserState.maximumPromptHistory)
+        defer { promptRecall[Self.pathQueryRecall] = recall }
+        guard !recall.lines.isEmpty else {
+            status = StatusMessage("no earlier expressions yet")
+            return
+        }
+        let line = earlier ? recall.earlier(current: pane.expression) : recall.later()
+        if let line { pane.editor.setText(line) }
+    }
+
+    /// The name of the recall of JSONPath expressions.
+    static let pathQueryRecall = "jsonpath"
+
+    /// Shows `entry` of the body of the resource at `url` in latestData: unfolds around it and
+    /// puts the cursor on its line.
+    mutating func jump(toEntry entry: Int, of url: String) {
+        guard currentURL == url, let line = changeShownBody({ $0.revealMatch(entry) }), let body = shownBody else {
+            return
+        }
+        focus = .latestData
+        var position = self.position
+        position.cursor = line
+        keepCursorVisible(&position, body: body)
+        self.position = position
+    }
+
+    /// `#`: copies the normalized path of the JSON value under the cursor.
+    mutating func copyCursorPath() -> [Command] {
+        guard case .json(let outline)? = shownBody, let entry = outline.entry(atLine: position.cursor) else {
+            status = StatusMessage("no JSON value under the cursor", isError: true)
+            return []
+        }
+        let path = outline.document.normalizedPath(of: entry)
+        status = StatusMessage("copied \(path)")
+        return [.copyToClipboard(path)]
+    }
+}
