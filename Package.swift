@@ -145,7 +145,7 @@ let package = Package(
             name: "hammock",
             dependencies: [
                 "Browser", "BrowserRuntime", "Terminal", "TUICore", "DemoAPI", "Siesta",
-                "SiestaSQLite", "SQLiteStore", "HTTPCore", "Workspace",
+                "SiestaSQLite", "SQLiteStore", "HTTPCore", "Workspace", "OrderedJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

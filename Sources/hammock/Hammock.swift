@@ -8,7 +8,6 @@ import TUICore
 import Terminal
 
 /// The `hammock` command: a terminal browser for REST resources as Siesta sees them.
-@main
 struct Hammock: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hammock",
@@ -29,6 +28,9 @@ struct Hammock: AsyncParsableCommand {
 
             hammock needs a terminal: with standard input or output not a terminal, or a TERM that cannot \
             move the cursor (unset, dumb), it says so and exits with status 1.
+
+            Other commands: hammock jsonpath EXPRESSION [FILE] queries JSON with RFC 9535 JSONPath and \
+            prints each match as written (hammock jsonpath --help).
 
             KEYS (the default key map; ? in hammock shows the keys in use):
             \(HelpView.commandLineText(.standard))

@@ -111,7 +111,7 @@ package enum FileSystem {
     }
 
     /// The bytes of regular file `path`; refuses folders, devices and files over `limit` bytes.
-    static func readFile(_ path: String, limit: Int) throws(Failure) -> Data {
+    package static func readFile(_ path: String, limit: Int) throws(Failure) -> Data {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw Failure(path: path, code: errno) }
         defer { close(descriptor) }
