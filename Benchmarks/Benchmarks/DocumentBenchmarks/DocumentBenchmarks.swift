@@ -44,4 +44,41 @@ let benchmarks: @Sendable () -> Void = {
         }
         benchmark.stopMeasurement()
     }
+
+    Benchmark("JSONPath $..id over a 10 MB document (index built)") { benchmark in
+        let document = try JSONDocument(data: tenMegabytes)
+        let path = try JSONPath("$..id")
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            var count = 0
+            path.forEachMatch(in: document) { _ in
+                count += 1
+                return true
+            }
+            blackHole(count)
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("JSONPath $[?@.active == true].name over a 10 MB document (index built)") { benchmark in
+        let document = try JSONDocument(data: tenMegabytes)
+        let path = try JSONPath("$[?@.active == true].name")
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(path.select(in: document).count)
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("normalized paths of 10,000 matches spread over a 10 MB document") { benchmark in
+        let document = try JSONDocument(data: tenMegabytes)
+        let matches = try JSONPath("$[*].owner.name").select(in: document).map(\.entry)
+        let every = max(1, matches.count / 10_000)
+        let chosen = stride(from: 0, to: matches.count, by: every).map { matches[$0] }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(document.normalizedPaths(of: chosen))
+        }
+        benchmark.stopMeasurement()
+    }
 }
