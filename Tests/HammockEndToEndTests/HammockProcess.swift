@@ -12,11 +12,12 @@ struct HammockProcess {
     /// Everything written to standard error.
     var error: String
 
-    /// Runs `binary` with `arguments` in `directory` (default: the test's) and waits for it to
-    /// exit; a run longer than `timeout` seconds is recorded as an issue and killed.
+    /// Runs `binary` with `arguments` in `directory` (default: the test's), `input` on its
+    /// standard input (empty when nil), and waits for it to exit; a run longer than `timeout`
+    /// seconds is recorded as an issue and killed.
     static func run(
         _ arguments: [String], binary: String = TmuxSession.binaryPath, directory: String? = nil,
-        environment: [String: String] = [:], timeout: Double = 20,
+        environment: [String: String] = [:], input: Data? = nil, timeout: Double = 20,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> HammockProcess {
         let process = Process()
@@ -29,7 +30,9 @@ struct HammockProcess {
         let errorPath = outputFile.path("stderr")
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        let inputPath = outputFile.path("stdin")
+        _ = FileManager.default.createFile(atPath: inputPath, contents: input ?? Data())
+        process.standardInput = FileHandle(forReadingAtPath: inputPath)
         process.standardOutput = FileHandle(forWritingAtPath: outputPath)
         process.standardError = FileHandle(forWritingAtPath: errorPath)
         try process.run()
