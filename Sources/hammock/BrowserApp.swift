@@ -140,6 +140,14 @@ final class BrowserApp {
             collection: options.collectionFolder.map { RequestCollection(folder: $0) }, cookieJar: jar,
             processEnvironment: environment)
         browser = ResourceBrowser(service: service, state: state, exchangeRecorder: recorder, workspace: workspace)
+        if case .success(let cache)? = cache {
+            // A deleted resource must not come back from the disk: its entry goes before the
+            // wipe that follows the DELETE reads the cache (the cache's queue keeps the order).
+            browser.forgetCachedEntity = { resource in
+                guard let key = cache.key(for: resource) else { return }
+                cache.workQueue.async { try? cache.removeEntity(forKey: key) }
+            }
+        }
         browser.version = Hammock.version
         browser.webSocketSettings = WebSocketSettings(
             headers: options.headers.map { (name: $0.0, value: $0.1) }, tls: options.clientSettings.tls)

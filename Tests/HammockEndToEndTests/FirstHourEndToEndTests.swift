@@ -148,11 +148,16 @@ struct FirstHourEndToEndTests {
         await session.waitFor("request(.post, …)")
     }
 
-    @Test("after a DELETE answered 204 the item on screen shows as gone, not as its old data")
-    func deleteShowsGone() async throws {
+    @Test(
+        "after a DELETE answered 204 the item on screen shows as gone, not as its old data, with or without the cache",
+        arguments: [false, true])
+    func deleteShowsGone(withCache: Bool) async throws {
         let server = try await DemoServer.start()
+        let folder = try TemporaryFolder(prefix: "hammock-delete-cache")
+        // With the persistent cache on, the deleted item must not come back from the disk.
+        let cache = withCache ? ["--cache", folder.path("cache.sqlite")] : ["--no-cache"]
         let session = try TmuxSession(
-            arguments: ["--no-cache", "--no-history", server.baseURL.absoluteString + "posts/3"])
+            arguments: cache + ["--no-history", server.baseURL.absoluteString + "posts/3"])
         defer { session.close() }
         let before = await session.waitFor("newData(network)")
         let title = try #require(before.firstMatch(of: /"title": "([^"]+)"/)?.1)

@@ -16,6 +16,7 @@ extension ResourceBrowser {
         for url in urls {
             guard let resource = known[url] else { continue }
             if method == .delete, url == target.url.absoluteString {
+                forgetCachedEntity?(resource)
                 execute(.wipe(url: url))
             } else if resource.latestData != nil || resource.latestError != nil {
                 execute(.invalidate(url: url))

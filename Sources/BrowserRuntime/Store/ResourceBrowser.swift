@@ -84,6 +84,10 @@ public final class ResourceBrowser: ResourceObserver {
         get { webSockets.settings }
         set { webSockets.settings = newValue }
     }
+    /// Removes a resource's entry from the persistent entity cache, when there is one: a
+    /// resource deleted on the server must not come back from the disk. Called before the
+    /// resource is wiped; the removal must be queued ahead of the cache read the wipe starts.
+    public var forgetCachedEntity: (@MainActor (Resource) -> Void)?
     /// The program's version, for the HAR file's creator.
     public var version = "dev"
 
