@@ -295,6 +295,9 @@ struct CurlOptionParsingTests {
                 "-L is left out: hammock follows redirects by itself (up to 10), and never carries credentials to another host.",
             ])
         #expect(try CurlCommand.read("curl --compressed -G -d a=1 https://x").notes.isEmpty)
+        let relative = try CurlCommand.read("curl -F a=1 /upload?x=1")
+        #expect(relative.definition.url == "/upload?x=1", "a path stays a path, for the service to resolve")
+        #expect(relative.notes == ["/upload?x=1 names no host: it is read against the service's base URL."])
     }
 
     @Test("errors name the option or the problem in a sentence")

@@ -14,6 +14,13 @@ extension BrowserState {
         case .key(let key):
             let before = (onBoard: focus == .watch, selected: watch.selected?.url)
             let commands = handleKey(key)
+            // Focus that comes to the board lands on the resource being looked at, when it is
+            // pinned: the selected row is what the panes show, so the view does not jump.
+            if !before.onBoard, focus == .watch, let url = currentURL,
+                let row = watch.entries.firstIndex(where: { $0.url == url })
+            {
+                watch.cursor = row
+            }
             // The board's selection shows when a key moved it, or moved focus onto the board.
             guard focus == .watch, !before.onBoard || before.selected != watch.selected?.url else { return commands }
             return commands + showBoardSelection()

@@ -42,7 +42,12 @@ public enum ResponseHead {
         }
         if !exchange.requestHeaders.isEmpty {
             lines.append("")
-            lines.append("request headers sent (\(exchange.requestHeaders.count))")
+            // With no response the request may never have left (a refused connection).
+            let sent =
+                exchange.statusCode == nil
+                ? "request headers (\(exchange.requestHeaders.count); no response came)"
+                : "request headers sent (\(exchange.requestHeaders.count))"
+            lines.append(sent)
             for header in exchange.requestHeaders {
                 lines.append("\(header.name): \(masked(header.name, header.value))")
             }

@@ -123,6 +123,9 @@ struct CurlRequestBuilder {
     /// Adds a URL given as a word of its own or with `--url`.
     mutating func addURL(_ url: String) {
         urls.append(url)
+        if url.hasPrefix("/"), !url.hasPrefix("//") {
+            addNote("\(url) names no host: it is read against the service's base URL.")
+        }
     }
 
     /// Adds a note for the person who pasted the command.
@@ -276,8 +279,15 @@ struct CurlRequestBuilder {
                 "-I (a HEAD request) cannot send data; drop -I, or add -G to put the data in the URL.")
         }
         // Looked for in the scalars: a combining mark after "://" would hide it from Characters.
-        var url =
-            first.unicodeScalars.firstRange(of: "://".unicodeScalars) != nil ? first : defaultScheme + "://" + first
+        var url: String
+        if first.unicodeScalars.firstRange(of: "://".unicodeScalars) != nil {
+            url = first
+        } else if first.hasPrefix("/"), !first.hasPrefix("//") {
+            // A path with no host (pasted from API docs): read against the service, as g reads it.
+            url = first
+        } else {
+            url = defaultScheme + "://" + first
+        }
         for part in queryParts { url = Self.appendingQuery(part, to: url) }
         if let uploadFile { url = Self.appendingFileName(of: uploadFile, to: url) }
         var body = data

@@ -99,6 +99,25 @@ struct WatchBoardTests {
         #expect(state.history == [Self.order, counter], "moving to and fro adds one entry at most")
     }
 
+    @Test("focus coming to the board lands on the pinned resource being looked at, so the view stays")
+    func focusLandsOnShown() {
+        var state = Self.pinnedState()
+        let counter = Fixtures.base + "live/counter"
+        _ = Fixtures.keys(&state, [.character("P")])
+        _ = state.update(.pin(path: counter))
+        _ = Fixtures.keys(&state, [.down])
+        #expect(state.currentURL == counter)
+        // Away from the board, back to the first pinned resource by history.
+        _ = Fixtures.keys(&state, [.character("v")])
+        _ = state.update(.navigated(url: Self.order))
+        #expect(state.focus != .watch)
+        let commands = Fixtures.keys(&state, [.character("v")])
+        #expect(state.focus == .watch)
+        #expect(state.currentURL == Self.order, "the view did not jump to the board's old selection")
+        #expect(state.watch.selected?.url == Self.order)
+        #expect(!commands.contains { "\($0)" == "\(Command.show(url: counter))" })
+    }
+
     @Test("a pinned URL of another host keeps its path on the board, its host shortened")
     func otherHostLabel() {
         #expect(WatchBoardView.rowLabel("http://localhost:18777/users", maxColumns: 21) == "localhost:18777/users")

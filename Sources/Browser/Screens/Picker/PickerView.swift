@@ -32,7 +32,8 @@ enum PickerView {
         let listTop = inner.y + 1
         let listHeight = max(0, inner.height - 3)
         let top = max(0, min(picker.cursor - listHeight / 2, visible.count - listHeight))
-        if visible.isEmpty, !picker.isLoading, listHeight > 0 {
+        // An empty list with a message (no collection open, say) leads with the message.
+        if visible.isEmpty, !picker.isLoading, listHeight > 0, !(picker.items.isEmpty && picker.message != nil) {
             screen.put(
                 picker.items.isEmpty ? "nothing here yet" : "nothing matches the filter", x: x, y: listTop,
                 style: theme.style(.muted), maxWidth: width)
@@ -63,9 +64,9 @@ enum PickerView {
             }
         }
         if let message = picker.message {
+            let y = visible.isEmpty && picker.items.isEmpty && listHeight > 0 ? listTop : inner.maxY - 2
             screen.put(
-                BrowserView.safe(message, maxColumns: 400), x: x, y: inner.maxY - 2, style: theme.style(.warning),
-                maxWidth: width)
+                BrowserView.safe(message, maxColumns: 400), x: x, y: y, style: theme.style(.warning), maxWidth: width)
         }
         var typing: [Span] = []
         if case .timeline = picker.purpose {} else { typing = [Span("type to filter · ", theme.style(.muted))] }
