@@ -275,4 +275,47 @@ struct JSONPathTests {
         #expect(try texts(expression, json) == ["1"])
         #expect(try texts("$..[?@ == 1]", json) == ["1"])
     }
+
+    @Test("fuzzing: nested filters are tested once per node, so they do not take exponential time")
+    func nestedFilters() throws {
+        // Found by scripts/fuzz.sh jsonpath: it ran for minutes before filter results were
+        // remembered.
+        let json = #"""
+            {"store": {"book": [{"title": "Sayings", "price": 8.95, "tags": ["a", "b"]},
+                                {"title": "ok", "price": 12, "x": {"y": [1, [2, [3]]]}}],
+                       "bicycle": {"color": "red", "price": 19.95, "empty": {}, "none": []}},
+             "numbers": [1, 1.0, 10e-1, -3], "words": ["abc", "axc", "a\nc", "ABC"]}
+            """#
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(try texts("$..[?$[?$..*[?$[?$[?$..*[?$[?$]..e]]]..e]]]", json).isEmpty)
+        func nested(_ levels: Int) -> String {
+            "$..[?" + String(repeating: "@..[?", count: levels) + "@ == 3" + String(repeating: "]", count: levels + 1)
+        }
+        // Each level needs one more container between a node and the 3 in [1, [2, [3]]].
+        #expect(
+            try paths(nested(2), json) == [
+                "$['store']", "$['store']['book']", "$['store']['book'][1]", "$['store']['book'][1]['x']",
+                "$['store']['book'][1]['x']['y']", "$['store']['book'][1]['x']['y'][1]",
+            ])
+        #expect(try paths(nested(6), json) == ["$['store']", "$['store']['book']"])
+        #expect(try paths(nested(40), json).isEmpty)
+        #expect(clock.now - start < .seconds(30))
+    }
+
+    @Test("a work limit cuts short queries whose results grow exponentially")
+    func workLimit() throws {
+        // Duplicates are kept, so each segment multiplies the nodes by 8: 8^8 results.
+        let document = try JSONDocument(String(repeating: "[", count: 8) + "1" + String(repeating: "]", count: 8))
+        let path = try JSONPath("$" + String(repeating: "[*,*,*,*,*,*,*,*]", count: 8))
+        var count = 0
+        let finished = path.run(in: document, checksCancellation: false, workLimit: 100_000) { _ in
+            count += 1
+            return true
+        }
+        #expect(!finished)
+        #expect(count > 0 && count < 200_000)
+        #expect(
+            try JSONPath("$[*,*][*,*]").run(in: document, checksCancellation: false, workLimit: 100_000) { _ in true })
+    }
 }
