@@ -114,6 +114,11 @@ struct JSONPathTests {
         #expect(document.normalizedPath(of: 6) == "$[0][1]['a']")
         #expect(document.normalizedPath(of: 9) == "$[1]")
         #expect(document.normalizedPath(of: 10) == "$")
+        // Positions come from whichever end of the container is nearer, in small and large arrays.
+        for count in [3, 64, 1000] {
+            let array = "[" + (0..<count).map { #"{"id": [\#($0)]}"# }.joined(separator: ", ") + "]"
+            #expect(try paths("$[*].id[0]", array) == (0..<count).map { "$[\($0)]['id'][0]" })
+        }
     }
 
     @Test("a repeated member name: every member with the name is selected, the first one is compared")
@@ -165,6 +170,22 @@ struct JSONPathTests {
         #expect(try texts("$..b", #"{"x": {"b": 1}, "b": 2}"#) == ["2", "1"])
         #expect(try texts("$..[0]", "[[1], [2]]") == ["[1]", "1", "2"])
         #expect(try texts("$..*", #"{"a": [1, {"b": 2}]}"#) == [#"[1, {"b": 2}]"#, "1", #"{"b": 2}"#, "2"])
+    }
+
+    @Test("indexes reach elements from either end of small and large arrays")
+    func indexes() throws {
+        for count in [1, 5, 64, 1001] {
+            let document = try JSONDocument("[" + (0..<count).map { "[\($0), {}]" }.joined(separator: ",") + "]")
+            for index in [0, 1, count / 2, count / 2 + 1, count - 2, count - 1] where index >= 0 && index < count {
+                let forward = try JSONPath("$[\(index)][0]").select(in: document).map { document.rawText($0.entry) }
+                let backward = try JSONPath("$[\(index - count)][0]").select(in: document).map {
+                    document.rawText($0.entry)
+                }
+                #expect(forward == ["\(index)"] && backward == ["\(index)"], "\(index) of \(count)")
+            }
+            #expect(try JSONPath("$[\(count)]").select(in: document).isEmpty)
+            #expect(try JSONPath("$[-\(count + 1)]").select(in: document).isEmpty)
+        }
     }
 
     @Test("names are compared as decoded text, escaped or not")

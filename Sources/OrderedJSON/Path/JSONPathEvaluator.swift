@@ -277,16 +277,21 @@ final class JSONPathEvaluator {
         return child
     }
 
-    /// The element of an array at `index` (negative counts from the end), or nil.
+    /// The element of an array at `index` (negative counts from the end), or nil. Walks from
+    /// whichever end of the array is nearer.
     private func element(of array: Int, at index: Int) -> Int? {
         guard kindValue(array) == JSONEntryKind.arrayStart.rawValue else { return nil }
-        var position = index
-        if index < 0 {
-            position = document.childCount(of: array) + index
-            guard position >= 0 else { return nil }
+        let count = document.childCount(of: array)
+        let position = index < 0 ? count + index : index
+        guard position >= 0 && position < count else { return nil }
+        guard position > count / 2 else { return advance(array + 1, by: position) }
+        // Back from the closing bracket: each earlier sibling ends just before the next one.
+        var child = lastEntry(array)
+        for _ in position..<count {
+            let end = child - 1
+            child = isClosing(end) ? document.matchingEntry(end) : end
         }
-        let child = advance(array + 1, by: position)
-        return isClosing(child) ? nil : child
+        return child
     }
 
     /// The first member of an object with this name, or nil.
