@@ -4,8 +4,8 @@
 #
 #   scripts/fuzz.sh [seconds] [target ...]
 #
-# seconds: how long each target runs (default 60). Targets: json, sse, cookie, cookiejar, curl,
-# template, form, yaml, config, formpart, multipart (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# seconds: how long each target runs (default 60). Targets: json, jsonpath, sse, cookie, cookiejar,
+# curl, template, form, yaml, config, formpart, multipart (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -58,6 +58,7 @@ target() {
 entry() {
     case $1 in
         json) echo JSONDocumentFuzz.swift ;;
+        jsonpath) echo JSONPathFuzz.swift ;;
         sse) echo ServerSentEventFuzz.swift ;;
         cookie) echo SetCookieFuzz.swift ;;
         curl) echo CurlImportFuzz.swift ;;
@@ -74,6 +75,7 @@ entry() {
 build_target() {
     case $1 in
         json) target json "" "$root/Sources/OrderedJSON" ;;
+        jsonpath) target jsonpath "" "$root/Sources/OrderedJSON" ;;
         sse) target sse "" "$root/Sources/HTTPCore/Streams/ServerSentEvent.swift" \
             "$root/Sources/HTTPCore/Streams/ServerSentEventParser.swift" ;;
         cookie)
@@ -127,12 +129,12 @@ build_target() {
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieJarFileError.swift" "$root/Sources/HTTPCore/Cookies/HTTPCookieRecord.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieMatching.swift" "$root/Sources/HTTPCore/Client/HTTPHost.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" ;;
-        *) echo "unknown target: $1 (json, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart)" >&2; exit 2 ;;
+        *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json sse cookie cookiejar curl template form yaml config formpart multipart)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"

@@ -114,6 +114,11 @@ struct JSONPathTests {
         #expect(document.normalizedPath(of: 6) == "$[0][1]['a']")
         #expect(document.normalizedPath(of: 9) == "$[1]")
         #expect(document.normalizedPath(of: 10) == "$")
+        // Positions come from whichever end of the container is nearer, in small and large arrays.
+        for count in [3, 64, 1000] {
+            let array = "[" + (0..<count).map { #"{"id": [\#($0)]}"# }.joined(separator: ", ") + "]"
+            #expect(try paths("$[*].id[0]", array) == (0..<count).map { "$[\($0)]['id'][0]" })
+        }
     }
 
     @Test("a repeated member name: every member with the name is selected, the first one is compared")
@@ -165,6 +170,22 @@ struct JSONPathTests {
         #expect(try texts("$..b", #"{"x": {"b": 1}, "b": 2}"#) == ["2", "1"])
         #expect(try texts("$..[0]", "[[1], [2]]") == ["[1]", "1", "2"])
         #expect(try texts("$..*", #"{"a": [1, {"b": 2}]}"#) == [#"[1, {"b": 2}]"#, "1", #"{"b": 2}"#, "2"])
+    }
+
+    @Test("indexes reach elements from either end of small and large arrays")
+    func indexes() throws {
+        for count in [1, 5, 64, 1001] {
+            let document = try JSONDocument("[" + (0..<count).map { "[\($0), {}]" }.joined(separator: ",") + "]")
+            for index in [0, 1, count / 2, count / 2 + 1, count - 2, count - 1] where index >= 0 && index < count {
+                let forward = try JSONPath("$[\(index)][0]").select(in: document).map { document.rawText($0.entry) }
+                let backward = try JSONPath("$[\(index - count)][0]").select(in: document).map {
+                    document.rawText($0.entry)
+                }
+                #expect(forward == ["\(index)"] && backward == ["\(index)"], "\(index) of \(count)")
+            }
+            #expect(try JSONPath("$[\(count)]").select(in: document).isEmpty)
+            #expect(try JSONPath("$[-\(count + 1)]").select(in: document).isEmpty)
+        }
     }
 
     @Test("names are compared as decoded text, escaped or not")
@@ -274,5 +295,48 @@ struct JSONPathTests {
         let expression = "$" + String(repeating: "[0]", count: depth)
         #expect(try texts(expression, json) == ["1"])
         #expect(try texts("$..[?@ == 1]", json) == ["1"])
+    }
+
+    @Test("fuzzing: nested filters are tested once per node, so they do not take exponential time")
+    func nestedFilters() throws {
+        // Found by scripts/fuzz.sh jsonpath: it ran for minutes before filter results were
+        // remembered.
+        let json = #"""
+            {"store": {"book": [{"title": "Sayings", "price": 8.95, "tags": ["a", "b"]},
+                                {"title": "ok", "price": 12, "x": {"y": [1, [2, [3]]]}}],
+                       "bicycle": {"color": "red", "price": 19.95, "empty": {}, "none": []}},
+             "numbers": [1, 1.0, 10e-1, -3], "words": ["abc", "axc", "a\nc", "ABC"]}
+            """#
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(try texts("$..[?$[?$..*[?$[?$[?$..*[?$[?$]..e]]]..e]]]", json).isEmpty)
+        func nested(_ levels: Int) -> String {
+            "$..[?" + String(repeating: "@..[?", count: levels) + "@ == 3" + String(repeating: "]", count: levels + 1)
+        }
+        // Each level needs one more container between a node and the 3 in [1, [2, [3]]].
+        #expect(
+            try paths(nested(2), json) == [
+                "$['store']", "$['store']['book']", "$['store']['book'][1]", "$['store']['book'][1]['x']",
+                "$['store']['book'][1]['x']['y']", "$['store']['book'][1]['x']['y'][1]",
+            ])
+        #expect(try paths(nested(6), json) == ["$['store']", "$['store']['book']"])
+        #expect(try paths(nested(40), json).isEmpty)
+        #expect(clock.now - start < .seconds(30))
+    }
+
+    @Test("a work limit cuts short queries whose results grow exponentially")
+    func workLimit() throws {
+        // Duplicates are kept, so each segment multiplies the nodes by 8: 8^8 results.
+        let document = try JSONDocument(String(repeating: "[", count: 8) + "1" + String(repeating: "]", count: 8))
+        let path = try JSONPath("$" + String(repeating: "[*,*,*,*,*,*,*,*]", count: 8))
+        var count = 0
+        let finished = path.run(in: document, checksCancellation: false, workLimit: 100_000) { _ in
+            count += 1
+            return true
+        }
+        #expect(!finished)
+        #expect(count > 0 && count < 200_000)
+        #expect(
+            try JSONPath("$[*,*][*,*]").run(in: document, checksCancellation: false, workLimit: 100_000) { _ in true })
     }
 }

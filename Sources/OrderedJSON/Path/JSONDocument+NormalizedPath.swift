@@ -8,7 +8,8 @@ extension JSONDocument {
     /// bracket has the path of its container. Repeated member names give the same path to each
     /// member with that name, as the RFC's syntax has no way to tell them apart.
     ///
-    /// Costs one walk back over the earlier siblings of the entry and of each of its containers.
+    /// Costs, for the entry and each of its containers, a walk over its earlier or its later
+    /// siblings, whichever are fewer.
     ///
     /// ```swift
     /// let document = try JSONDocument(#"{"a'b": [10, {"x": 1}]}"#)
@@ -18,17 +19,9 @@ extension JSONDocument {
         var components: [(entry: Int, index: Int)] = []
         var current = kind(entry).isClosing ? matchingEntry(entry) : entry
         while current > 0 {
-            // Walk back over the earlier siblings to the container, counting them.
-            var index = 0
-            var previous = current - 1
-            while previous > 0 {
-                let kind = kind(previous)
-                if kind.isOpening { break }
-                previous = kind.isClosing ? matchingEntry(previous) - 1 : previous - 1
-                index += 1
-            }
+            let (container, index) = containerAndIndex(of: current)
             components.append((current, index))
-            current = previous
+            current = container
         }
         var path = "$"
         for component in components.reversed() {
@@ -43,6 +36,30 @@ extension JSONDocument {
             }
         }
         return path
+    }
+
+    /// The container of a value other than the root, and the value's position in it. Steps over
+    /// the earlier and the later siblings in turn and stops at whichever end it reaches first:
+    /// the opening bracket gives the position counted from the start, the closing bracket counted
+    /// from the end (large containers know their child count at once).
+    private func containerAndIndex(of value: Int) -> (container: Int, index: Int) {
+        var backward = value - 1
+        var forward = value
+        var before = 0
+        var after = 0
+        while true {
+            let kind = kind(backward)
+            if kind.isOpening { return (backward, before) }
+            backward = kind.isClosing ? matchingEntry(backward) - 1 : backward - 1
+            before += 1
+            let next = lastEntry(of: forward) + 1
+            if self.kind(next).isClosing {
+                let container = matchingEntry(next)
+                return (container, childCount(of: container) - 1 - after)
+            }
+            forward = next
+            after += 1
+        }
     }
 
     /// Appends `scalar` as it stands inside a single-quoted name of a normalized path

@@ -38,6 +38,8 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     /// The expression as given.
     public let expression: String
     let query: JSONPathQuery
+    /// How many filters are nested in other filters (see ``JSONPathEvaluator``).
+    let memoCount: Int
 
     /// Parses an expression.
     ///
@@ -51,6 +53,7 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     public init(_ expression: String) throws(JSONPathSyntaxError) {
         var parser = JSONPathParser(expression)
         query = try parser.parse()
+        memoCount = parser.memoCount
         self.expression = expression
     }
 
@@ -65,12 +68,9 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     /// ```
     public func select(in document: JSONDocument) -> [JSONPathNode] {
         var nodes: [JSONPathNode] = []
-        document.withBytes { bytes in
-            let evaluator = JSONPathEvaluator(document: document, bytes: bytes, checksCancellation: false)
-            _ = evaluator.run(query.segments, from: document.root) { entry in
-                nodes.append(JSONPathNode(document: document, entry: entry))
-                return true
-            }
+        run(in: document, checksCancellation: false) { entry in
+            nodes.append(JSONPathNode(document: document, entry: entry))
+            return true
         }
         return nodes
     }
@@ -96,11 +96,21 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     ///   task was cancelled.
     @discardableResult
     public func forEachMatch(in document: JSONDocument, _ body: (JSONPathNode) -> Bool) -> Bool {
+        run(in: document, checksCancellation: true) { body(JSONPathNode(document: document, entry: $0)) }
+    }
+
+    /// Runs the query, handing each selected entry to `emit` (false stops it); false when stopped
+    /// by `emit`, by cancellation or by `workLimit` (steps, about one for each value visited,
+    /// checked every 16,384; for fuzzing).
+    @discardableResult
+    func run(
+        in document: JSONDocument, checksCancellation: Bool, workLimit: Int = .max, _ emit: (Int) -> Bool
+    ) -> Bool {
         document.withBytes { bytes in
-            let evaluator = JSONPathEvaluator(document: document, bytes: bytes, checksCancellation: true)
-            return evaluator.run(query.segments, from: document.root) { entry in
-                body(JSONPathNode(document: document, entry: entry))
-            }
+            let evaluator = JSONPathEvaluator(
+                document: document, bytes: bytes, memoCount: memoCount, checksCancellation: checksCancellation,
+                workLimit: workLimit)
+            return evaluator.run(query.segments, from: document.root, emit)
         }
     }
 }

@@ -9,6 +9,11 @@ import Foundation
 /// order (a slice with a negative step backwards); a descendant segment visits a node and then
 /// its descendants in document order (§2.5.2.2).
 ///
+/// A filter nested in another filter is tested on the same node again and again (once for each
+/// node above it that the outer filter tests), so its results are remembered by node for the
+/// run: nested filters then cost polynomial rather than exponential time. A filter's result
+/// depends only on its current node, as the document does not change.
+///
 /// An evaluator lives for one run and belongs to one thread; `bytes` must stay valid for that
 /// long (the run happens inside ``JSONDocument/withBytes(_:)``).
 final class JSONPathEvaluator {
@@ -16,17 +21,26 @@ final class JSONPathEvaluator {
     let bytes: UnsafeRawBufferPointer
     let tape: UnsafeMutablePointer<UInt64>
     let checksCancellation: Bool
+    /// Steps after which the run stops as if cancelled (for fuzzing, where the RFC's semantics
+    /// allow queries whose results grow exponentially, such as `$..*..*..*..*`).
+    let workLimit: Int
     /// True once the surrounding task was found cancelled; every loop then stops.
     private(set) var isCancelled = false
     private var ticks = 0
     private var spareStacks: [[Cursor]] = []
     private var regexes: [String: Regex<AnyRegexOutput>?] = [:]
+    private var memos: [[Int: Bool]]
 
-    init(document: JSONDocument, bytes: UnsafeRawBufferPointer, checksCancellation: Bool) {
+    init(
+        document: JSONDocument, bytes: UnsafeRawBufferPointer, memoCount: Int, checksCancellation: Bool,
+        workLimit: Int = .max
+    ) {
         self.document = document
         self.bytes = bytes
         tape = document.tape.base
+        memos = Array(repeating: [:], count: memoCount)
         self.checksCancellation = checksCancellation
+        self.workLimit = workLimit
         if checksCancellation && Task.isCancelled { isCancelled = true }
     }
 
@@ -55,12 +69,14 @@ final class JSONPathEvaluator {
         return link == JSONTape.linkOverflow ? document.matchingEntry(entry) : entry + link
     }
 
-    /// Counts work done; every 16,384 steps, looks at the task's cancellation. False once
-    /// cancelled.
+    /// Counts work done; every 16,384 steps, looks at the task's cancellation and the work limit.
+    /// False once cancelled.
     @inline(__always)
     private func tick() -> Bool {
         ticks &+= 1
-        if ticks & 0x3FFF == 0 && checksCancellation && Task.isCancelled { isCancelled = true }
+        if ticks & 0x3FFF == 0 && (checksCancellation && Task.isCancelled || ticks >= workLimit) {
+            isCancelled = true
+        }
         return !isCancelled
     }
 
@@ -187,11 +203,11 @@ final class JSONPathEvaluator {
             guard !isClosing(child), tick() else { return nil }
             cursor.child = lastEntry(child) + 1
             return child
-        case .filter(let expression):
+        case .filter(let expression, let memo):
             var child = cursor.child
             while !isClosing(child) {
                 let following = lastEntry(child) + 1
-                if test(expression, current: child) {
+                if test(expression, current: child, memo: memo) {
                     cursor.child = following
                     return isCancelled ? nil : child
                 }
@@ -261,16 +277,21 @@ final class JSONPathEvaluator {
         return child
     }
 
-    /// The element of an array at `index` (negative counts from the end), or nil.
+    /// The element of an array at `index` (negative counts from the end), or nil. Walks from
+    /// whichever end of the array is nearer.
     private func element(of array: Int, at index: Int) -> Int? {
         guard kindValue(array) == JSONEntryKind.arrayStart.rawValue else { return nil }
-        var position = index
-        if index < 0 {
-            position = document.childCount(of: array) + index
-            guard position >= 0 else { return nil }
+        let count = document.childCount(of: array)
+        let position = index < 0 ? count + index : index
+        guard position >= 0 && position < count else { return nil }
+        guard position > count / 2 else { return advance(array + 1, by: position) }
+        // Back from the closing bracket: each earlier sibling ends just before the next one.
+        var child = lastEntry(array)
+        for _ in position..<count {
+            let end = child - 1
+            child = isClosing(end) ? document.matchingEntry(end) : end
         }
-        let child = advance(array + 1, by: position)
-        return isClosing(child) ? nil : child
+        return child
     }
 
     /// The first member of an object with this name, or nil.
@@ -314,6 +335,15 @@ final class JSONPathEvaluator {
         case nothing
         case node(Int)
         case literal(JSONPathExpression.Literal)
+    }
+
+    /// A filter's test of `current`, remembered when the filter has a memo table.
+    private func test(_ expression: JSONPathExpression, current: Int, memo: Int?) -> Bool {
+        guard let memo else { return test(expression, current: current) }
+        if let known = memos[memo][current] { return known }
+        let result = test(expression, current: current)
+        memos[memo][current] = result
+        return result
     }
 
     /// Evaluates a filter's logical expression with `current` as `@`.

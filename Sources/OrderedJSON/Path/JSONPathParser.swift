@@ -12,6 +12,11 @@ struct JSONPathParser {
     let bytes: [UInt8]
     var position = 0
     var nesting = 0
+    /// How many filters enclose the reading position.
+    var filterDepth = 0
+    /// How many filters nested in other filters have been read: the evaluator keeps a table of
+    /// results for each.
+    var memoCount = 0
 
     init(_ expression: String) {
         bytes = Array(expression.utf8)
@@ -143,9 +148,18 @@ struct JSONPathParser {
         case UInt8(ascii: "?"):
             position += 1
             try enter()
-            defer { nesting -= 1 }
+            filterDepth += 1
+            defer {
+                nesting -= 1
+                filterDepth -= 1
+            }
+            var memo: Int?
+            if filterDepth > 1 {
+                memo = memoCount
+                memoCount += 1
+            }
             skipBlanks()
-            return .filter(try test(try logicalOr()))
+            return .filter(try test(try logicalOr()), memo: memo)
         case Byte.minus, Byte.colon, Byte.zero...Byte.nine:
             return try indexOrSlice()
         case UInt8(ascii: "@"), UInt8(ascii: "$"):

@@ -26,7 +26,9 @@ struct JSONPathQuery: Sendable {
         case wildcard
         case index(Int)
         case slice(start: Int?, end: Int?, step: Int?)
-        case filter(JSONPathExpression)
+        /// A filter; `memo` numbers the filters nested in other filters, whose results the
+        /// evaluator remembers by node (see ``JSONPathEvaluator``).
+        case filter(JSONPathExpression, memo: Int?)
     }
 
     /// A member name or string literal, kept both as text and as UTF-8 bytes so that it can be
