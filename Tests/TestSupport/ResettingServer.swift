@@ -13,23 +13,10 @@ public final class ResettingServer: Sendable {
 
     /// Starts listening on an ephemeral port; connections are served on a thread of its own.
     public init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var reuse: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-        }
-        try #require(bound == 0 && listen(listener, 16) == 0, "a listener on 127.0.0.1")
-        withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(listener, $0, &length) }
-        }
+        let socket = try LoopbackSocket(listening: 16, reusesAddress: true)
+        let listener = socket.descriptor
         self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        port = socket.port
         let stopped = self.stopped
         Thread.detachNewThread {
             while true {

@@ -21,27 +21,11 @@ extension BrowserView {
                     style: theme.style(.muted), maxWidth: inner.width)
                 return
             }
-            if state.wrapsLines {
-                drawWrappedBody(
-                    head, position: state.position, theme: theme, inner: inner, showCursor: focused,
-                    highlight: state.searchQuery, into: &screen)
-            } else {
-                drawBody(
-                    head, position: state.position, theme: theme, inner: inner, showCursor: focused,
-                    highlight: state.searchQuery, marksOverflow: true, into: &screen)
-            }
+            drawShown(head, state: state, inner: inner, focused: focused, into: &screen)
             return
         }
         if state.streams[snapshot.url] != nil, let body = shown {
-            if state.wrapsLines {
-                drawWrappedBody(
-                    body, position: state.position, theme: theme, inner: inner, showCursor: focused,
-                    highlight: state.searchQuery, into: &screen)
-            } else {
-                drawBody(
-                    body, position: state.position, theme: theme, inner: inner, showCursor: focused,
-                    highlight: state.searchQuery, marksOverflow: true, into: &screen)
-            }
+            drawShown(body, state: state, inner: inner, focused: focused, into: &screen)
             return
         }
         guard let data = snapshot.latestData else {
@@ -69,16 +53,25 @@ extension BrowserView {
             return
         }
         let body = shown ?? data.body
-        let changed = changedLines(state, url: snapshot.url, body: body)
+        drawShown(
+            body, state: state, inner: inner, focused: focused,
+            changed: changedLines(state, url: snapshot.url, body: body), into: &screen)
+    }
+
+    /// A body in latestData's pane at the state's position, wrapped or cut as the state says.
+    private static func drawShown(
+        _ body: BodyContent, state: BrowserState, inner: Rect, focused: Bool, changed: ((Int) -> Bool)? = nil,
+        into screen: inout Screen
+    ) {
         if state.wrapsLines {
             drawWrappedBody(
-                body, position: state.position, theme: theme, inner: inner, showCursor: focused,
+                body, position: state.position, theme: state.theme, inner: inner, showCursor: focused,
                 highlight: state.searchQuery, changed: changed, into: &screen)
-            return
+        } else {
+            drawBody(
+                body, position: state.position, theme: state.theme, inner: inner, showCursor: focused,
+                highlight: state.searchQuery, marksOverflow: true, changed: changed, into: &screen)
         }
-        drawBody(
-            body, position: state.position, theme: theme, inner: inner, showCursor: focused,
-            highlight: state.searchQuery, marksOverflow: true, changed: changed, into: &screen)
     }
 
     /// Whether a line of the body holds a value (or is a line) that the last change added or
