@@ -34,7 +34,10 @@ struct WatchBinaryEndToEndTests {
         // The order changes on its own: the Events pane says how much, the board what.
         let changed = await session.waitFor("newData(network) /orders/7 +", timeout: 20)
         #expect(changed.contains("→"), "\(changed)")
-        // Open the counter from the board (first row) in the full view and wait for its next change.
+        // The board took focus on the order, the resource being looked at; up to the counter (the
+        // first row), then open it in the full view and wait for its next change.
+        try session.keys("Up")
+        await session.waitFor("GET \(server.baseURL.absoluteString)live/counter")
         try session.keys("Enter")
         await session.waitForAbsence(of: "2 pinned")
         var screen = ""

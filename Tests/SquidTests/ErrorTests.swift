@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Squid
+import TestSupport
 import Testing
 
 private struct Strict: Decodable, Sendable {
@@ -173,15 +174,15 @@ struct ErrorTests {
 
     @Test("a closed port fails with noConnection")
     func noConnection() async throws {
-        let server = try await DemoServer.start()
-        let service = DemoService(server)
-        await server.shutdown()
-        let error = await failure(CounterRequest().schedule(with: service))
+        // A port held bound and never listened on: a server that shut down would free its port
+        // for another test's server to take.
+        let port = try ClosedPort.make()
+        let error = await failure(CounterRequest().schedule(with: DemoService(port: port)))
         guard case .noConnection(let url, _)? = error else {
             Issue.record("expected noConnection, got \(String(describing: error))")
             return
         }
-        #expect(url.port == server.port)
+        #expect(url.port == port)
     }
 
     @Test("a connection closed mid-body fails with invalidResponse")

@@ -15,6 +15,11 @@ struct DemoService: HttpService {
         host = "127.0.0.1:\(server.port)"
     }
 
+    /// A service on 127.0.0.1 at `port` (a closed one, say).
+    init(port: Int) {
+        host = "127.0.0.1:\(port)"
+    }
+
     var apiUrl: UrlConvertible {
         host
     }
