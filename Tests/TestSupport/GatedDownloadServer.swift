@@ -97,7 +97,11 @@ public final class GatedDownloadServer: Sendable {
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            guard case .end = unwrapInboundIn(data) else { return }
+            // The response starts once the whole request has come; its head and body parts pass.
+            if case .end = unwrapInboundIn(data) { respond(context: context) }
+        }
+
+        private func respond(context: ChannelHandlerContext) {
             var headers = HTTPHeaders()
             headers.add(name: "content-type", value: "application/octet-stream")
             if announcesLength { headers.add(name: "content-length", value: "\(length)") }

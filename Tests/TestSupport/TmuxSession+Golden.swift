@@ -22,25 +22,24 @@ extension TmuxSession {
         matches name: String, in folder: URL, masks: [GoldenScreen.Mask] = GoldenScreen.runMasks,
         timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
     ) async {
-        let deadline = Date().addingTimeInterval(TestTime.scaled(timeout))
-        var actual = ""
         if GoldenScreen.isRecording {
+            // Written once the masked screen holds still between two reads.
             var previous: String?
-            while Date() < deadline {
-                actual = GoldenScreen.document(text: await captureOffPool(), masks: masks)
-                if actual == previous { break }
-                previous = actual
-                try? await Task.sleep(for: .milliseconds(400))
+            var document = ""
+            _ = await pollScreen(timeout: timeout) { screen in
+                document = GoldenScreen.document(text: screen, masks: masks)
+                defer { previous = document }
+                return document == previous
             }
-            GoldenScreen.record(actual, as: name, in: folder, sourceLocation: sourceLocation)
+            GoldenScreen.record(document, as: name, in: folder, sourceLocation: sourceLocation)
             return
         }
         let expected = GoldenScreen.expected(name, in: folder)
-        while Date() < deadline {
-            actual = GoldenScreen.document(text: await captureOffPool(), masks: masks)
-            if actual == expected { return }
-            try? await Task.sleep(for: .milliseconds(100))
+        let (screen, matched) = await pollScreen(timeout: timeout) { screen in
+            GoldenScreen.document(text: screen, masks: masks) == expected
         }
+        if matched { return }
+        let actual = GoldenScreen.document(text: screen, masks: masks)
         GoldenScreen.reportMismatch(actual, name: name, in: folder, sourceLocation: sourceLocation)
     }
 }

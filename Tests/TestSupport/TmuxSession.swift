@@ -139,15 +139,10 @@ public final class TmuxSession {
     public func waitFor(
         _ text: String, count: Int = 1, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> String {
-        let timeout = TestTime.scaled(timeout)
-        let deadline = Date().addingTimeInterval(timeout)
-        var screen = ""
-        while Date() < deadline {
-            screen = await captureOffPool()
-            if screen.components(separatedBy: text).count - 1 >= count { return screen }
-            try? await Task.sleep(for: .milliseconds(100))
+        let (screen, found) = await pollScreen(timeout: timeout) { $0.components(separatedBy: text).count - 1 >= count }
+        if !found {
+            Issue.record("timed out waiting for \(text); screen was:\n\(screen)", sourceLocation: sourceLocation)
         }
-        Issue.record("timed out waiting for \(text); screen was:\n\(screen)", sourceLocation: sourceLocation)
         return screen
     }
 
@@ -157,16 +152,25 @@ public final class TmuxSession {
     public func waitForAbsence(
         of text: String, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> String {
-        let timeout = TestTime.scaled(timeout)
-        let deadline = Date().addingTimeInterval(timeout)
+        let (screen, gone) = await pollScreen(timeout: timeout) { !$0.contains(text) }
+        if !gone {
+            Issue.record("timed out waiting for \(text) to go; screen was:\n\(screen)", sourceLocation: sourceLocation)
+        }
+        return screen
+    }
+
+    /// Reads the screen every 100 ms until `accepts` takes a capture or `timeout` seconds
+    /// (stretched by ``TestTime``) have passed: the one polling loop of every screen wait.
+    /// Returns the last capture and whether it was taken.
+    func pollScreen(timeout: Double, until accepts: (String) -> Bool) async -> (screen: String, accepted: Bool) {
+        let deadline = Date().addingTimeInterval(TestTime.scaled(timeout))
         var screen = ""
         while Date() < deadline {
             screen = await captureOffPool()
-            if !screen.contains(text) { return screen }
+            if accepts(screen) { return (screen, true) }
             try? await Task.sleep(for: .milliseconds(100))
         }
-        Issue.record("timed out waiting for \(text) to go; screen was:\n\(screen)", sourceLocation: sourceLocation)
-        return screen
+        return (screen, false)
     }
 
     /// True while the hammock process (the session) is alive.

@@ -10,6 +10,7 @@ extension BrowserState {
     /// Pure apart from the lazy caches inside bodies: no I/O, no Siesta calls. Keys go to the
     /// open overlay first; in the main view they are looked up in the key map.
     public mutating func update(_ action: Action) -> [Command] {
+        defer { refreshCursorPath() }
         switch action {
         case .key(let key):
             let before = (onBoard: focus == .watch, selected: watch.selected?.url)

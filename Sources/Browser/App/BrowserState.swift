@@ -120,6 +120,8 @@ public struct BrowserState {
     public var pipeGeneration = 0
     /// The number of the latest JSONPath query run; never reused.
     public var pathQueryGeneration = 0
+    /// The path of the JSON value under latestData's cursor, as the border shows it.
+    public var cursorPath: CursorPath?
     /// The JSONPath expression last given for each resource, by URL: `$` opens with it.
     public var pathQueries: [String: String] = [:]
     /// True while certificate verification is off (`--insecure`): the URL pane shows `INSECURE`.

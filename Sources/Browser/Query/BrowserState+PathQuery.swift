@@ -85,13 +85,26 @@ extension BrowserState {
         self.position = position
     }
 
+    /// Works out ``cursorPath`` when the cursor has come to another value (or another body);
+    /// nil when latestData shows no JSON value.
+    mutating func refreshCursorPath() {
+        guard case .json(let outline)? = shownBody, let entry = outline.entry(atLine: position.cursor) else {
+            cursorPath = nil
+            return
+        }
+        if cursorPath?.names(entry, in: outline.document) == true { return }
+        cursorPath = CursorPath(
+            document: outline.document, entry: entry, path: outline.document.normalizedPath(of: entry))
+    }
+
     /// `#`: copies the normalized path of the JSON value under the cursor.
     mutating func copyCursorPath() -> [Command] {
         guard case .json(let outline)? = shownBody, let entry = outline.entry(atLine: position.cursor) else {
             status = StatusMessage("no JSON value under the cursor", isError: true)
             return []
         }
-        let path = outline.document.normalizedPath(of: entry)
+        refreshCursorPath()
+        let path = cursorPath?.path ?? outline.document.normalizedPath(of: entry)
         status = StatusMessage("copied \(path)")
         return [.copyToClipboard(path)]
     }

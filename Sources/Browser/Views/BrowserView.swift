@@ -159,12 +159,14 @@ public enum BrowserView {
                     drawSearchLabel(
                         search, state: state, x: frame.x + 2, y: frame.maxY - 1, maxWidth: frame.width - width - 6,
                         into: &screen)
-                } else if case .json(let outline)? = state.shownBody, let entry = outline.entry(atLine: position.cursor)
+                } else if case .json(let outline)? = state.shownBody,
+                    let entry = outline.entry(atLine: position.cursor),
+                    let path = state.cursorPath, path.names(entry, in: outline.document)
                 {
-                    // Where the cursor is, as a JSONPath (# copies it).
+                    // Where the cursor is, as a JSONPath (# copies it), worked out by update.
                     drawPathLabel(
-                        outline.document.normalizedPath(of: entry), theme: theme, x: frame.x + 2, y: frame.maxY - 1,
-                        maxWidth: frame.width - width - 6, into: &screen)
+                        path.path, theme: theme, x: frame.x + 2, y: frame.maxY - 1, maxWidth: frame.width - width - 6,
+                        into: &screen)
                 }
             }
         case .latestError:
