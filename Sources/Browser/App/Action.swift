@@ -37,6 +37,9 @@ public enum Action {
     case askPassword(username: String)
     /// The diff of a new version of the resource at `url` with the one before is done.
     case changeDetected(url: String, version: Int, ResourceChange)
+    /// What the JSONPath `path` selects in the latest version of `url`, worked out off the main
+    /// actor when the path was set or a first version came.
+    case watchedValue(url: String, path: String, String)
     /// The versions of the resource at `url` changed (one arrived, or an old body was let go).
     case versionsChanged(url: String, [ResourceVersion])
     /// Pin `path` (relative to the service, or an absolute URL) to the watch board and show the

@@ -21,7 +21,7 @@ extension BrowserState {
             return about(snapshot.url)
         case .requestHook(_, let url, _, _, _):
             return about(url)
-        case .changeDetected(let url, _, _), .versionsChanged(let url, _):
+        case .changeDetected(let url, _, _), .versionsChanged(let url, _), .watchedValue(let url, _, _):
             return about(url)
         case .searchUpdate(let generation, let update):
             // The first match (where the cursor jumps) and the end are what the user waits for;

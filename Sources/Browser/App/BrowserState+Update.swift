@@ -168,6 +168,11 @@ extension BrowserState {
         case .changeDetected(let url, let version, let change):
             applyChange(url: url, version: version, change: change)
             return []
+        case .watchedValue(let url, let path, let value):
+            if let index = watch.index(of: url), watch.entries[index].path == path {
+                watch.entries[index].watchedValue = value
+            }
+            return []
         case .versionsChanged(let url, var list):
             // What changed is known here (the diffs arrive as actions); the list keeps it.
             let known = Dictionary((versions[url] ?? []).compactMap { v in v.change.map { (v.id, $0) } }) { a, _ in a }

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedJSON
 import Safety
 import Siesta
 import TUICore
@@ -151,6 +152,9 @@ extension BrowserState {
         case .character("="):
             open(Prompt(purpose: .watchInterval(url: url), text: Self.intervalText(entry.interval)))
             return []
+        case .character("$"):
+            open(Prompt(purpose: .watchPath(url: url), text: suggestedWatchPath(for: entry)))
+            return []
         case .character("x"), .delete:
             return togglePin(url)
         default:
@@ -189,11 +193,44 @@ extension BrowserState {
                         + "\(displayPath(url)) refreshes every \(Format.duration(clamped))")
             }
             return commands
+        case .watchPath(let url):
+            return setWatchPath(text.isEmpty ? nil : text, of: url)
         case .exportHAR:
             return [.exportHAR(path: text)]
         default:
             return []
         }
+    }
+
+    /// What the path prompt of `entry` starts with: its path, else the resource's last query in
+    /// the `$` pane, else the path under latestData's cursor when it shows that resource.
+    func suggestedWatchPath(for entry: WatchEntry) -> String {
+        if let path = entry.path { return path }
+        if let query = pathQueries[entry.url], query != "$" { return query }
+        if entry.url == currentURL, let cursorPath { return cursorPath.path }
+        return "$"
+    }
+
+    /// Watches the pinned `url` by `path` (nil: the whole body again), once it parses.
+    mutating func setWatchPath(_ path: String?, of url: String) -> [Command] {
+        guard let index = watch.index(of: url) else { return [] }
+        if let path {
+            do throws(JSONPathSyntaxError) {
+                _ = try JSONPath(path)
+            } catch {
+                status = StatusMessage("not watched by that path: \(error.description)", isError: true)
+                return []
+            }
+        }
+        guard watch.entries[index].path != path else { return [] }
+        watch.entries[index].path = path
+        watch.entries[index].watchedValue = nil
+        watch.entries[index].lastChange = nil
+        watch.entries[index].lastChangeTime = nil
+        status = StatusMessage(
+            path.map { "\(displayPath(url)) is watched at \($0): changes elsewhere in its body are left out" }
+                ?? "\(displayPath(url)) is watched whole again")
+        return [.watch(.path(url: url, path))]
     }
 
     // MARK: news
@@ -224,8 +261,15 @@ extension BrowserState {
             highlight = (url, now + BrowserState.highlightDuration)
         }
         if let index = watch.index(of: url) {
-            watch.entries[index].lastChange = change.summary
-            watch.entries[index].lastChangeTime = now
+            let entry = watch.entries[index]
+            if change.watchedPath == entry.path {
+                // A change with nothing at the path is not news on the board.
+                if !change.isEmpty || entry.path == nil {
+                    watch.entries[index].lastChange = change.summary
+                    watch.entries[index].lastChangeTime = now
+                }
+                if let value = change.watchedValue { watch.entries[index].watchedValue = value }
+            }
         }
         // The newData line of this resource gets what changed, in front of its size.
         let path = displayPath(url)

@@ -47,6 +47,16 @@ extension BrowserState {
             // The list follows new exchanges while it is open.
             guard layer(Picker.self)?.purpose == .history else { return [] }
             return [.workspace(.listHistory)]
+        case .queriesLoaded(let origins):
+            for (origin, expressions) in origins {
+                let key = Self.pathQueryRecall(origin: origin)
+                // Expressions given in this run before the file was read stay the newest.
+                let given = promptRecall[key]?.lines ?? []
+                var recall = LineRecall(capacity: BrowserState.maximumPromptHistory)
+                for line in expressions + given { recall.remember(line) }
+                promptRecall[key] = recall
+            }
+            return []
         case .listed(let purpose, let items, let message):
             updatePicker(purpose) { picker in
                 let selectedID = picker.selected?.id

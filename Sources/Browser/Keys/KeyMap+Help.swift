@@ -19,6 +19,7 @@ extension KeyMap {
                     ("on the board: Enter", "open the pinned resource in the full view"),
                     ("on the board: Space", "pause / resume it"),
                     ("on the board: + − =", "double / halve / type its refresh interval"),
+                    ("on the board: $", "watch by a JSONPath: its values, their changes"),
                     ("on the board: x Delete", "unpin it"),
                 ]
             case .program:

@@ -1,6 +1,7 @@
 import Foundation
 import OrderedJSON
 import TUICore
+import Workspace
 
 extension BrowserState {
     /// `$`: opens the JSONPath query pane over latestData's JSON, with the resource's last
@@ -47,30 +48,36 @@ extension BrowserState {
         return commands
     }
 
-    /// Keeps the pane's expression with its resource and among the expressions given before.
-    mutating func rememberPathQuery(_ pane: PathQuery) {
+    /// Keeps the pane's expression with its resource and among the expressions given before over
+    /// its API origin, in this run and (through the workspace) in later ones.
+    mutating func rememberPathQuery(_ pane: PathQuery) -> [Command] {
         let expression = pane.expression.trimmingCharacters(in: .whitespaces)
         pathQueries[pane.url] = expression.isEmpty ? nil : expression
-        guard !expression.isEmpty, expression != "$" else { return }
-        var recall = promptRecall[Self.pathQueryRecall] ?? LineRecall(capacity: BrowserState.maximumPromptHistory)
+        guard !expression.isEmpty, expression != "$", (try? JSONPath(expression)) != nil else { return [] }
+        let origin = URLOrigin.of(pane.url)
+        let key = Self.pathQueryRecall(origin: origin)
+        var recall = promptRecall[key] ?? LineRecall(capacity: BrowserState.maximumPromptHistory)
         recall.remember(expression)
-        promptRecall[Self.pathQueryRecall] = recall
+        promptRecall[key] = recall
+        return [.workspace(.rememberQuery(origin: origin, expression: expression))]
     }
 
-    /// Up / Down in the expression: the expressions given before, newest first.
+    /// Up / Down in the expression: the expressions given before over the same API origin,
+    /// newest first.
     mutating func walkPathQueryRecall(_ pane: inout PathQuery, earlier: Bool) {
-        var recall = promptRecall[Self.pathQueryRecall] ?? LineRecall(capacity: BrowserState.maximumPromptHistory)
-        defer { promptRecall[Self.pathQueryRecall] = recall }
+        let key = Self.pathQueryRecall(origin: URLOrigin.of(pane.url))
+        var recall = promptRecall[key] ?? LineRecall(capacity: BrowserState.maximumPromptHistory)
+        defer { promptRecall[key] = recall }
         guard !recall.lines.isEmpty else {
-            status = StatusMessage("no earlier expressions yet")
+            status = StatusMessage("no earlier expressions over \(URLOrigin.of(pane.url)) yet")
             return
         }
         let line = earlier ? recall.earlier(current: pane.expression) : recall.later()
         if let line { pane.editor.setText(line) }
     }
 
-    /// The name of the recall of JSONPath expressions.
-    static let pathQueryRecall = "jsonpath"
+    /// The name of the recall of JSONPath expressions given over `origin`.
+    static func pathQueryRecall(origin: String) -> String { "jsonpath " + origin }
 
     /// Shows `entry` of the body of the resource at `url` in latestData: unfolds around it and
     /// puts the cursor on its line.

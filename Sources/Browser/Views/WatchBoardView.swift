@@ -3,7 +3,8 @@ import TUICore
 import Workspace
 
 /// Draws the watch board: one row per pinned resource with its state letter, pause mark, path,
-/// the age of its data, its refresh interval, its last event and what changed last.
+/// the age of its data, its refresh interval, its last event, the JSONPath it is watched by with
+/// what that selects, and what changed last.
 public enum WatchBoardView {
     /// The board's box title: how many are pinned, paused, and the 304s seen.
     static func title(_ state: BrowserState, focused: Bool) -> [Span] {
@@ -20,7 +21,7 @@ public enum WatchBoardView {
     }
 
     /// The keys of the board, for its bottom border while it has focus.
-    static let keyHints = " Enter open · Space pause · + − = interval · x unpin · D diff · T timeline · A all "
+    static let keyHints = " Enter open · Space pause · + − = interval · $ path · x unpin · D diff · T timeline "
 
     /// Draws the rows inside the board's box.
     static func draw(_ state: BrowserState, inner: Rect, focused: Bool, into screen: inout Screen) {
@@ -64,6 +65,11 @@ public enum WatchBoardView {
                 Span(pad("↻" + Format.duration(entry.interval), 8), theme.style(entry.isPaused ? .muted : .accent)),
                 Span(pad(event, 13), theme.style(eventSlot(event))),
             ]
+            if let path = entry.path {
+                spans.append(Span(BrowserView.safe(path) + " ", theme.style(.muted)))
+                spans.append(
+                    Span(BrowserView.safe(entry.watchedValue ?? "…") + "  ", theme.style(.accent, attributes: .bold)))
+            }
             if let change = entry.lastChange {
                 let recent = entry.lastChangeTime.map { state.now - $0 < BrowserState.highlightDuration } ?? false
                 spans.append(

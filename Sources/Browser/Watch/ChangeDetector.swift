@@ -33,44 +33,90 @@ public enum ChangeDetector {
             .diffText
     }
 
-    /// What changed from `old` to `new`.
-    public static func compare(_ old: Version, _ new: Version) -> ResourceChange {
+    /// What changed from `old` to `new`; with `path`, only what changed at the values the path
+    /// selects in either version (see ``PathSelection``), and ``ResourceChange/watchedValue`` says
+    /// what it selects in `new`.
+    public static func compare(_ old: Version, _ new: Version, within path: JSONPath? = nil) -> ResourceChange {
+        var change: ResourceChange
         switch (old, new) {
         case (.json(let old), .json(let new)):
-            return compareJSON(old, new)
+            return compareJSON(old, new, within: path)
         case (.text(let old), .text(let new)):
-            return compareLines(old, new)
+            change = compareLines(old, new)
         default:
             let same = data(of: old) == data(of: new)
             let summary = same ? "same bytes" : "body replaced (\(kind(of: old)) → \(kind(of: new)))"
-            return ResourceChange(
+            change = ResourceChange(
                 method: .bytes, summary: summary, added: 0, removed: 0, changed: same ? 0 : 1, highlightedEntries: [],
                 diffText: "@@ " + summary)
         }
+        if let path {
+            change.watchedPath = path.expression
+            change.watchedValue = watchedValue(path, in: new)
+        }
+        return change
     }
 
-    private static func compareJSON(_ old: JSONDocument, _ new: JSONDocument) -> ResourceChange {
-        let diff = JSONDiff.compare(old, new, limit: changeLimit)
+    /// What `path` selects in `version`, for the watch board's row (see ``PathSelection/summary``).
+    public static func watchedValue(_ path: JSONPath, in version: Version) -> String {
+        guard case .json(let document) = version else { return "the body is not JSON" }
+        return PathSelection(path, in: document).summary
+    }
+
+    private static func compareJSON(_ old: JSONDocument, _ new: JSONDocument, within path: JSONPath?) -> ResourceChange
+    {
+        // Within a path, changes elsewhere are left out after the diff: look further for those.
+        var diff = JSONDiff.compare(old, new, limit: path == nil ? changeLimit : changeLimit * 20)
+        var scope = ""
+        var elsewhere = 0
+        var watchedValue: String?
+        if let path {
+            let before = PathSelection(path, in: old)
+            let after = PathSelection(path, in: new)
+            let kept = diff.changes.filter { change in
+                change.oldEntry.map(before.touches) == true || change.newEntry.map(after.touches) == true
+            }
+            elsewhere = diff.totalCount - kept.count
+            diff = JSONDiff(
+                changes: Array(kept.prefix(changeLimit)), addedCount: kept.count { $0.kind == .added },
+                removedCount: kept.count { $0.kind == .removed },
+                changedCount: kept.count { $0.kind == .changed || $0.kind == .typeChanged },
+                isTruncated: diff.isTruncated || kept.count > changeLimit)
+            scope = " at " + path.expression
+            watchedValue = after.summary
+        }
         var highlighted = Set<Int>()
-        let heading =
-            diff.isEmpty ? "@@ same JSON: no value differs (key order aside)" : "@@ \(diff.summary) (JSON, by path)"
+        let heading: String
+        if diff.isEmpty {
+            heading =
+                path == nil
+                ? "@@ same JSON: no value differs (key order aside)"
+                : "@@ no value differs\(scope) (\(elsewhere) change\(elsewhere == 1 ? "" : "s") elsewhere)"
+        } else {
+            heading = "@@ \(diff.summary)\(scope) (JSON, by path)"
+        }
         var lines = [heading]
         for change in diff.changes {
             if let entry = change.newEntry, change.kind != .removed { highlighted.insert(entry) }
             lines.append(line(for: change))
         }
-        if diff.isTruncated { lines.append("@@ more changes not listed (the first \(changeLimit) are)") }
+        if diff.isTruncated {
+            lines.append("@@ more changes not listed (the first \(diff.changes.count) are)")
+        }
         let summary: String
         if diff.isEmpty {
-            summary = "no value changed"
+            summary = path == nil ? "no value changed" : "no change\(scope)"
         } else if diff.totalCount == 1, let only = diff.changes.first {
             summary = short(only)
         } else {
             summary = diff.summary + (telling(diff.changes).map { "  " + short($0) + " …" } ?? "")
         }
-        return ResourceChange(
+        var change = ResourceChange(
             method: .json, summary: summary, added: diff.addedCount, removed: diff.removedCount,
             changed: diff.changedCount, highlightedEntries: highlighted, diffText: lines.joined(separator: "\n"))
+        change.watchedPath = path?.expression
+        change.watchedValue = watchedValue
+        return change
     }
 
     private static func compareLines(_ old: String, _ new: String) -> ResourceChange {
@@ -153,17 +199,17 @@ public enum ChangeDetector {
         }
     }
 
-    /// `text` on one line, cut to ``summaryValueWidth`` characters with `…`.
-    static func clip(_ text: String) -> String {
+    /// `text` on one line (runs of blank space as one space), cut to `width` characters with `…`.
+    static func clip(_ text: String, width: Int = summaryValueWidth) -> String {
         var flat = ""
         var lastWasSpace = false
-        for character in text.prefix(summaryValueWidth * 4) {
+        for character in text.prefix(width * 4) {
             let isSpace = character.isWhitespace
             if isSpace && lastWasSpace { continue }
             flat.append(isSpace ? " " : character)
             lastWasSpace = isSpace
         }
-        return flat.count > summaryValueWidth ? String(flat.prefix(summaryValueWidth - 1)) + "…" : flat
+        return flat.count > width ? String(flat.prefix(width - 1)) + "…" : flat
     }
 
     private static func data(of version: Version) -> Data {

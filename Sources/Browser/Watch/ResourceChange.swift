@@ -30,6 +30,10 @@ public struct ResourceChange: Sendable, Equatable {
     /// The full diff, one change per line (`+ path: new`, `- path: old`, `~ path: old → new`,
     /// or a unified diff of lines), under a first line with the counts.
     public var diffText: String
+    /// The JSONPath the change was limited to, when its resource is watched by path.
+    public var watchedPath: String?
+    /// What ``watchedPath`` selects in the new version, on one line (see ``PathSelection``).
+    public var watchedValue: String?
 
     /// Creates a change.
     public init(

@@ -8,4 +8,7 @@ public enum WatchCommand: Sendable, Equatable {
     case pause(url: String, Bool)
     /// Refresh `url` every `interval` seconds from now on.
     case interval(url: String, Double)
+    /// Watch only what `path` (a JSONPath, already checked) selects in `url`'s body; nil watches
+    /// the whole body again.
+    case path(url: String, String?)
 }

@@ -26,6 +26,11 @@ public struct WatchEntry: Sendable, Equatable {
     public var requestCount = 0
     /// Responses that said nothing changed (`304 Not Modified`).
     public var notModifiedCount = 0
+    /// The JSONPath the resource is watched by, if any: its row shows what the path selects, and
+    /// its changes are only those at the selected values.
+    public var path: String?
+    /// What ``path`` selects in the latest version, on one line; nil until worked out.
+    public var watchedValue: String?
 
     /// Creates an entry.
     public init(url: String, interval: Double, label: String? = nil) {

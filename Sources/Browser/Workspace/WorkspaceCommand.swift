@@ -45,4 +45,7 @@ public enum WorkspaceCommand: Sendable {
     case exportCurl(RequestDefinition)
     /// Write the shown body of the resource at `url` to `path`.
     case saveBody(url: String, path: String)
+    /// Keep `expression`, given in the JSONPath query pane over a resource of `origin`, across
+    /// runs.
+    case rememberQuery(origin: String, expression: String)
 }

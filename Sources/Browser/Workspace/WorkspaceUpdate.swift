@@ -12,4 +12,6 @@ public enum WorkspaceUpdate {
     case environmentChanged(String?)
     /// An exchange was written to the history: an open history list is listed again.
     case historyRecorded
+    /// The JSONPath expressions kept from earlier runs, oldest first, by API origin.
+    case queriesLoaded([String: [String]])
 }

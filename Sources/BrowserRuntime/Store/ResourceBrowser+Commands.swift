@@ -153,6 +153,8 @@ extension ResourceBrowser {
             searchTask = nil
         case .workspace(let command):
             guard let workspace else {
+                // Expressions are kept for this run in the state; without a workspace, not on disk.
+                if case .rememberQuery = command { return }
                 dispatch(.note("history, saved requests and environments are off in this browser", isError: true))
                 return
             }
@@ -161,6 +163,7 @@ extension ResourceBrowser {
             switch command {
             case .pin(let url, _): observe(resource(url))
             case .pause(let url, true), .unpin(let url): watchRefreshes.removeValue(forKey: url)?.cancel()
+            case .path(let url, let path): versions.watch(url, by: path)
             case .pause, .interval: break
             }
             watchController.perform(command)

@@ -126,10 +126,10 @@ public final class ResourceBrowser: ResourceObserver {
         // The environment's auth goes on every request, loads included.
         if let workspace {
             // Only on the service's own origin: a link to another host never gets the credentials.
-            let origin = URL(string: state.serviceBaseURL).map { Self.origin(of: $0) }
+            let origin = URL(string: state.serviceBaseURL).map { URLOrigin.of($0) }
             workspace.serviceOrigin = origin
             service.configure(
-                whenURLMatches: { url in Self.origin(of: url) == origin }, description: "environment auth",
+                whenURLMatches: { url in URLOrigin.of(url) == origin }, description: "environment auth",
                 configurer: { [weak workspace] in
                     for (name, value) in workspace?.authHeaders() ?? [] { $0.headers[name] = value }
                 })
@@ -325,12 +325,5 @@ public final class ResourceBrowser: ResourceObserver {
         dispatch(
             .resourceChanged(
                 snapshotter.snapshot(of: resource, rebuildBody: !snapshotter.hasBody(for: key)), event: nil))
-    }
-
-    /// Scheme, host and port of a URL, the port made explicit.
-    nonisolated static func origin(of url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? ""
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
-        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
     }
 }

@@ -1,5 +1,6 @@
 import Browser
 import Foundation
+import OrderedJSON
 import Siesta
 import Workspace
 
@@ -10,7 +11,11 @@ import Workspace
 /// newest waiting one is diffed next, so a resource that changes faster than it can be diffed
 /// costs one diff at a time, not a queue of them. Results arrive as actions through
 /// ``dispatch``: `.versionsChanged` when a version is kept, `.changeDetected` when a diff ends,
-/// `.showViewer` with the diff of two versions a user asked to compare.
+/// `.showViewer` with the diff of two versions a user asked to compare, `.watchedValue` with what
+/// a resource's watch path selects.
+///
+/// A resource watched by a JSONPath (``watch(_:by:)``) has its diffs limited to the values the
+/// path selects.
 @MainActor
 final class VersionTracker {
     /// Where results go.
@@ -21,6 +26,29 @@ final class VersionTracker {
     private var running: [String: Task<Void, Never>] = [:]
     /// The diff waiting for each resource's running one to end.
     private var waiting: [String: (old: ChangeDetector.Version, new: ChangeDetector.Version, id: Int)] = [:]
+    /// The JSONPath each resource watched by path is watched by.
+    private var paths: [String: JSONPath] = [:]
+
+    /// Limits `url`'s diffs from now on to what `expression` (a JSONPath) selects, or to nothing
+    /// (nil); says what it selects in the latest version, worked out off the main actor.
+    func watch(_ url: String, by expression: String?) {
+        guard let expression, let path = try? JSONPath(expression) else {
+            paths[url] = nil
+            return
+        }
+        paths[url] = path
+        guard let latest = store.versions(of: url).last, let body = store.body(of: latest.id) else { return }
+        announceValue(of: url, path: path, in: body)
+    }
+
+    /// Works out what `path` selects in `body` off the main actor and dispatches it.
+    private func announceValue(of url: String, path: JSONPath, in body: ChangeDetector.Version) {
+        let dispatch = dispatch
+        Task.detached(priority: .utility) {
+            let value = ChangeDetector.watchedValue(path, in: body)
+            await dispatch(.watchedValue(url: url, path: path.expression, value))
+        }
+    }
 
     /// Keeps a new version of `url`'s data and, when there was one before, diffs the two off the
     /// main actor; the result arrives as `.changeDetected`.
@@ -30,7 +58,10 @@ final class VersionTracker {
             url: url, event: event.description, time: Date().timeIntervalSince1970, body: version,
             size: size ?? body.bytes?.count ?? 0, memory: Self.memory(of: version))
         dispatch(.versionsChanged(url: url, store.versions(of: url)))
-        guard let previous else { return }
+        guard let previous else {
+            if let path = paths[url] { announceValue(of: url, path: path, in: version) }
+            return
+        }
         startDiff(url: url, old: previous, new: version, id: added.id)
     }
 
@@ -57,8 +88,9 @@ final class VersionTracker {
             waiting[url] = (old, new, id)
             return
         }
+        let path = paths[url]
         running[url] = Task.detached(priority: .utility) { [weak self] in
-            let change = ChangeDetector.compare(old, new)
+            let change = ChangeDetector.compare(old, new, within: path)
             await self?.changeDetected(url: url, version: id, change: change)
         }
     }

@@ -41,6 +41,8 @@ final class WatchController {
             intervals[url] = interval
             service.invalidateConfiguration()
             scheduler.setInterval(url, interval)
+        case .path:
+            break
         }
     }
 

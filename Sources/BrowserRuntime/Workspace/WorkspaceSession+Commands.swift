@@ -13,6 +13,7 @@ extension WorkspaceSession {
     public func perform(_ command: WorkspaceCommand, shownBody: BodyContent?) {
         switch command {
         case .listHistory: listHistory()
+        case .rememberQuery(let origin, let expression): rememberQuery(expression, origin: origin)
         case .openHistoryEntry(let id): openHistoryEntry(id)
         case .resendHistoryEntry(let id): resendHistoryEntry(id)
         case .diffHistoryEntries(let older, let newer): diffHistoryEntries(older, newer)

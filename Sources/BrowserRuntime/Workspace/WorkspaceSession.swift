@@ -29,6 +29,12 @@ public final class WorkspaceSession {
     /// kept.
     let historyBox = NIOLockedValueBox<(store: HistoryStore?, pending: [Exchange]?)>((nil, nil))
 
+    /// The JSONPath expressions kept across runs, beside the history file; nil when no history
+    /// is kept or the file could not be read.
+    var queryHistory: QueryHistoryFile?
+    /// True once a query history problem was said (it is said once).
+    var queryHistoryProblemSaid = false
+
     /// The largest response body history keeps per entry.
     public nonisolated static let maximumRecordedBody = 8 * 1024 * 1024
 
@@ -56,6 +62,7 @@ public final class WorkspaceSession {
     /// is refused and left alone; the default file is moved aside when damaged.
     public func openHistory(at url: URL, isExplicit: Bool = false, ready: @escaping @MainActor () -> Void = {}) {
         historyBox.withLockedValue { $0.pending = [] }
+        openQueryHistory(at: QueryHistoryFile.fileURL(besideHistory: url))
         Task { @MainActor in
             do {
                 let store = try await HistoryStore(fileURL: url, refusesForeignFile: isExplicit)
@@ -72,6 +79,37 @@ public final class WorkspaceSession {
                 dispatch(.note("history off: \(error)", isError: true))
             }
             ready()
+        }
+    }
+
+    /// Reads the JSONPath expressions of earlier runs from `fileURL` in the background; they
+    /// arrive as `.queriesLoaded`. A file that cannot be read is said once and left alone, and
+    /// expressions are then kept for this run only.
+    func openQueryHistory(at fileURL: URL) {
+        let file = QueryHistoryFile(fileURL: fileURL)
+        queryHistory = file
+        Task { @MainActor in
+            do throws(QueryHistoryFileError) {
+                let origins = try await file.load()
+                if !origins.isEmpty { dispatch(.workspace(.queriesLoaded(origins))) }
+            } catch {
+                queryHistory = nil
+                dispatch(.note(error.description + "; expressions are kept for this run only", isError: true))
+            }
+        }
+    }
+
+    /// Keeps `expression` of `origin` in the query history file.
+    func rememberQuery(_ expression: String, origin: String) {
+        guard let file = queryHistory else { return }
+        Task { @MainActor in
+            do throws(QueryHistoryFileError) {
+                try await file.remember(expression, origin: origin)
+            } catch {
+                guard !queryHistoryProblemSaid else { return }
+                queryHistoryProblemSaid = true
+                dispatch(.note(error.description, isError: true))
+            }
         }
     }
 
@@ -170,7 +208,7 @@ public final class WorkspaceSession {
     /// an absolute URL with its scheme, host and port (or any, when no origin is known).
     func isServiceOrigin(_ url: String) -> Bool {
         guard let serviceOrigin, let parsed = URL(string: url), parsed.host != nil else { return true }
-        return ResourceBrowser.origin(of: parsed) == serviceOrigin
+        return URLOrigin.of(parsed) == serviceOrigin
     }
 
     /// Passwords typed for basic auth, by environment, for this run only (never stored).

@@ -116,8 +116,7 @@ public struct PathQuery: Layer {
     public mutating func perform(_ action: String, in state: inout BrowserState) -> LayerResponse {
         switch action {
         case "close":
-            state.rememberPathQuery(self)
-            return .close([.cancelPathQuery])
+            return .close([.cancelPathQuery] + state.rememberPathQuery(self))
         case "switch":
             isInResults.toggle()
             if isInResults, result?.document == nil {
@@ -132,9 +131,9 @@ public struct PathQuery: Layer {
             guard case .json(let outline) = viewer.body, let entry = outline.entry(atLine: viewer.position.cursor),
                 let source = result?.source(ofResultEntry: entry)
             else { return .handled }
-            state.rememberPathQuery(self)
+            let remembered = state.rememberPathQuery(self)
             state.jump(toEntry: source, of: url)
-            return .close([.cancelPathQuery])
+            return .close([.cancelPathQuery] + remembered)
         case "up" where !isInResults, "down" where !isInResults:
             state.walkPathQueryRecall(&self, earlier: action == "up")
             return .handled(state.runPathQuery(&self))

@@ -110,6 +110,9 @@ extension Prompt: Layer {
             }
         }
         let text = editor.text.trimmingCharacters(in: .whitespaces)
+        if case .watchPath = purpose, text.isEmpty {
+            return .close(state.answerWatchPrompt(purpose, text: text))
+        }
         guard !text.isEmpty else {
             if case .saveRequest = purpose { state.status = StatusMessage("a saved request needs a name") }
             return .close
@@ -121,7 +124,7 @@ extension Prompt: Layer {
         case .search:
             state.searchQuery = text
             return .close(state.startSearch(text))
-        case .watchInterval, .exportHAR:
+        case .watchInterval, .watchPath, .exportHAR:
             return .close(state.answerWatchPrompt(purpose, text: text))
         case .importCurl:
             return .close([.workspace(.importCurl(text))])

@@ -19,6 +19,8 @@ public struct Prompt: @unchecked Sendable {
         case renameSavedRequest(id: String)
         /// A refresh interval for the pinned resource at `url`, in seconds.
         case watchInterval(url: String)
+        /// A JSONPath to watch the pinned resource at `url` by (empty: the whole body).
+        case watchPath(url: String)
         /// A file path to write the session's HAR to.
         case exportHAR
         /// The basic-auth password of `username`, never shown.
@@ -35,6 +37,7 @@ public struct Prompt: @unchecked Sendable {
             case .saveBody, .exportHAR: return "file"
             case .saveRequest, .renameSavedRequest: return "name"
             case .watchInterval: return "interval"
+            case .watchPath: return "watchpath"
             case .pipe: return "pipe"
             case .password: return nil
             }
@@ -112,6 +115,7 @@ public struct Prompt: @unchecked Sendable {
         case .saveRequest: return "save as request named: "
         case .renameSavedRequest: return "new name: "
         case .watchInterval: return "refresh every (seconds, e.g. 2 or 0.5): "
+        case .watchPath: return "watch only the values at (JSONPath, e.g. $.status; empty: the whole body): "
         case .exportHAR: return "write the session as HAR to file: "
         case .password(let username): return "password for \(username) (not shown): "
         case .pipe: return "pipe the body to (a shell command, e.g. jq '.[].id'): "

@@ -77,6 +77,35 @@ struct WatchEndToEndTests {
         #expect(server.requestCount(forPath: "/live/static") == before)
     }
 
+    @Test("a pinned resource watched by a path shows the value there and only that value's changes")
+    func watchedByPath() async throws {
+        let (browser, server) = try await Self.browser()
+        defer { Task { await server.shutdown() } }
+        let counter = server.baseURL.absoluteString + "live/counter"
+        browser.dispatch(.pin(path: "/live/counter"))
+        Self.typeInterval("0.2", in: browser)
+        // `$` on the board: watch only the count (the time beside it changes too).
+        browser.dispatch(.key(.character("$")))
+        browser.dispatch(.key(.backspace))
+        browser.dispatch(.paste("$.count"))
+        browser.dispatch(.key(.enter))
+        #expect(browser.state.watch.entries[0].path == "$.count")
+        await waitUntil("a change at the path", timeout: 15) {
+            browser.state.changes[counter]?.watchedPath == "$.count"
+        }
+        let change = try #require(browser.state.changes[counter])
+        #expect(change.counts == "+0 −0 ~1", "updatedAt is left out: \(change.diffText)")
+        #expect(change.summary.hasPrefix("count "), "\(change.summary)")
+        #expect(!change.diffText.contains("updatedAt"))
+        let entry = browser.state.watch.entries[0]
+        #expect(entry.lastChange == change.summary)
+        let value = try #require(entry.watchedValue)
+        #expect(Int(value) != nil, "the row shows the count: \(value)")
+        let screen = BrowserView.render(browser.state)
+        let row = screen.find("↻").map { screen.line($0.y) } ?? ""
+        #expect(row.contains("$.count "), "\(row)")
+    }
+
     @Test("pausing a pinned resource cancels its refresh in flight and keeps the data it had")
     func pauseCancelsRefresh() async throws {
         let (browser, server) = try await Self.browser()

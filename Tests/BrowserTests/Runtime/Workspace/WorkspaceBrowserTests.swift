@@ -90,6 +90,41 @@ struct WorkspaceBrowserTests {
         await setup.server.shutdown()
     }
 
+    @Test("JSONPath expressions are kept per API origin across runs, beside the history file")
+    func queryHistoryAcrossRuns() async throws {
+        let setup = try await setUp()
+        defer { Task { await setup.server.shutdown() } }
+        let browser = setup.browser
+        browser.start()
+        await waitUntil("the index") { browser.state.current?.latestData != nil }
+        browser.dispatch(.key(.character("$")))
+        browser.dispatch(.paste("..href"))
+        browser.dispatch(.key(.escape))
+        let path = setup.folder.path("state/history.queries.json")
+        let origin = URLOrigin.of(setup.server.baseURL)
+        await waitUntil("the expression on disk") { FileManager.default.fileExists(atPath: path) }
+        #expect(try await QueryHistoryFile(fileURL: URL(fileURLWithPath: path)).load() == [origin: ["$..href"]])
+
+        // The next run over the same API finds it with ↑ in the pane.
+        let workspace = WorkspaceSession(collection: nil)
+        let next = ResourceBrowser(
+            service: Service(baseURL: setup.server.baseURL),
+            state: BrowserState(width: 150, height: 45, serviceBaseURL: setup.server.baseURL.absoluteString),
+            workspace: workspace)
+        var opened = false
+        workspace.openHistory(at: URL(fileURLWithPath: setup.folder.path("state/history.sqlite"))) { opened = true }
+        await waitUntil("history open") { opened }
+        await waitUntil("the kept expressions") {
+            next.state.promptRecall[BrowserState.pathQueryRecall(origin: origin)]?.lines == ["$..href"]
+        }
+        next.start()
+        await waitUntil("the index") { next.state.current?.latestData != nil }
+        next.dispatch(.key(.character("$")))
+        next.dispatch(.key(.up))
+        #expect((next.state.topLayer as? PathQuery)?.expression == "$..href")
+        #expect(next.state.promptRecall[BrowserState.pathQueryRecall(origin: "http://elsewhere:80")] == nil)
+    }
+
     @Test("an open history list follows exchanges written after it opened")
     func historyFollows() async throws {
         let setup = try await setUp()
