@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// `GET /`: the entry point, naming the server and linking every top-level route.
@@ -48,6 +49,8 @@ struct IndexRoutes {
         "liveStatic": "/live/static",
         "events": "/events",
         "ndjsonStream": "/live/ndjson",
+        "inventory": "/inventory",
+        "openapi": DemoDescription.path,
     ]
 
     /// Adds the route to `router`.
@@ -58,6 +61,7 @@ struct IndexRoutes {
                     "name": .string("hammock demo API"),
                     "links": .object(Self.links.mapValues { .string($0) }),
                 ]),
+                headers: [HTTPField.Name("Link")!: DemoDescription.link],
                 for: request
             )
         }

@@ -10,6 +10,7 @@ enum RouterFactory {
         router.add(middleware: RequestCountingMiddleware(store: store))
         router.add(middleware: ErrorBodyMiddleware())
         IndexRoutes().register(on: router)
+        DescriptionRoutes().register(on: router)
         UserRoutes(store: store).register(on: router)
         PostRoutes(store: store).register(on: router)
         CommentRoutes(store: store).register(on: router)
