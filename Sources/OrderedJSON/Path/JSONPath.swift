@@ -5,9 +5,10 @@
 /// the RFC's defaults and negative steps) and filter selectors; in filters, comparisons
 /// (`== != < <= > >=`), `&&`, `||`, `!`, parentheses, existence tests and literals; and the
 /// functions `length`, `count`, `match`, `search` and `value`, whose types are checked when the
-/// expression is parsed (§2.4.3). `match` and `search` take I-Regexp (RFC 9485), run by Swift's
-/// `Regex`; a pattern that is not I-Regexp makes them false, as the RFC says. (`Regex`
-/// backtracks, so nested repetition such as `(a*)*b` can be slow on long strings.)
+/// expression is parsed (§2.4.3). `match` and `search` take I-Regexp (RFC 9485), matched on
+/// Unicode scalars by an automaton that takes time linear in the string's length whatever the
+/// pattern (nested repetition such as `(a*)*b` included); a pattern that is not I-Regexp makes
+/// them false, as the RFC says, and so does one beyond the limits given in ``IRegexp``.
 ///
 /// ```swift
 /// let document = try JSONDocument(data: body)
@@ -100,8 +101,9 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     }
 
     /// Runs the query, handing each selected entry to `emit` (false stops it); false when stopped
-    /// by `emit`, by cancellation or by `workLimit` (steps, about one for each value visited,
-    /// checked every 16,384; for fuzzing).
+    /// by `emit`, by cancellation or by `workLimit` (steps, about one for each value visited and
+    /// one for each thread of a regular expression at each scalar, checked every 16,384; for
+    /// fuzzing).
     @discardableResult
     func run(
         in document: JSONDocument, checksCancellation: Bool, workLimit: Int = .max, _ emit: (Int) -> Bool

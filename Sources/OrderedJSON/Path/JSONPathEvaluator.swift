@@ -28,7 +28,10 @@ final class JSONPathEvaluator {
     private(set) var isCancelled = false
     private var ticks = 0
     private var spareStacks: [[Cursor]] = []
-    private var regexes: [String: Regex<AnyRegexOutput>?] = [:]
+    /// The matchers of the I-Regexps met in the run (nil for a pattern that is not one).
+    private var regexes: [String: IRegexpMatcher?] = [:]
+    /// The instructions of the programs in ``regexes``, which bound how many it keeps.
+    private var regexInstructions = 0
     private var memos: [[Int: Bool]]
 
     init(
@@ -75,6 +78,18 @@ final class JSONPathEvaluator {
     private func tick() -> Bool {
         ticks &+= 1
         if ticks & 0x3FFF == 0 && (checksCancellation && Task.isCancelled || ticks >= workLimit) {
+            isCancelled = true
+        }
+        return !isCancelled
+    }
+
+    /// Counts `steps` of work done at once (by a regular expression); like ``tick()``, looks at
+    /// the task's cancellation and the work limit each time the count passes a multiple of
+    /// 16,384. False once cancelled.
+    private func tick(_ steps: Int) -> Bool {
+        let before = ticks
+        ticks &+= steps
+        if before >> 14 != ticks >> 14 && (checksCancellation && Task.isCancelled || ticks >= workLimit) {
             isCancelled = true
         }
         return !isCancelled
@@ -444,16 +459,17 @@ final class JSONPathEvaluator {
     }
 
     /// match() and search(): false unless both arguments are strings and the pattern is an
-    /// I-Regexp.
+    /// I-Regexp. The matcher's steps count as work, so cancellation and the work limit stop a
+    /// long match too (which is then false, the run being cancelled).
     private func logical(_ call: JSONPathFunctionCall, current: Int) -> Bool {
         guard call.function == .match || call.function == .search, call.arguments.count == 2,
             case .value(let subjectArgument) = call.arguments[0], case .value(let patternArgument) = call.arguments[1],
             let subject = string(value(subjectArgument, current: current)),
             let pattern = string(value(patternArgument, current: current)),
-            let regex = regex(pattern)
+            let matcher = regex(pattern)
         else { return false }
-        if call.function == .match { return (try? regex.wholeMatch(in: subject)) != nil }
-        return (try? regex.firstMatch(in: subject)) != nil
+        let extent: IRegexpMatcher.Extent = call.function == .match ? .whole : .substring
+        return matcher.matches(subject, extent) { tick($0) }
     }
 
     private func string(_ value: Value) -> String? {
@@ -464,16 +480,19 @@ final class JSONPathEvaluator {
         }
     }
 
-    /// The compiled form of an I-Regexp, remembered for the run; nil when it is not one.
-    private func regex(_ pattern: String) -> Regex<AnyRegexOutput>? {
+    /// The matcher of an I-Regexp, remembered for the run; nil when it is not one. At most 256
+    /// patterns, or a million instructions, are remembered at a time.
+    private func regex(_ pattern: String) -> IRegexpMatcher? {
         if let known = regexes[pattern] { return known }
-        var compiled: Regex<AnyRegexOutput>?
-        if let translated = IRegexp.translate(pattern) {
-            compiled = (try? Regex(translated))?.matchingSemantics(.unicodeScalar)
+        let matcher = IRegexp.compile(pattern).map(IRegexpMatcher.init)
+        let size = matcher?.program.instructions.count ?? 0
+        if regexes.count >= 256 || regexInstructions + size > 1_000_000 {
+            regexes.removeAll()
+            regexInstructions = 0
         }
-        if regexes.count >= 256 { regexes.removeAll() }
-        regexes[pattern] = compiled
-        return compiled
+        regexes[pattern] = matcher
+        regexInstructions += size
+        return matcher
     }
 
     // MARK: comparisons
