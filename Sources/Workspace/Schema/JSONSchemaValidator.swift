@@ -30,9 +30,10 @@ import OrderedJSON
 public struct JSONSchemaValidator: Sendable {
     private let program: SchemaProgram
 
-    /// Compiles the schema at JSON Pointer `pointer` (`""` for the whole document) inside
-    /// `document`, whose URI is `baseURI` (the base for its `$id`s and `$ref`s). References to
-    /// other documents are looked up in `registry`.
+    /// Compiles the schema at JSON Pointer `pointer` (`""` for the whole document; a URI
+    /// fragment such as `#/components/schemas/Pet` is read too) inside `document`, whose URI is
+    /// `baseURI` (the base for its `$id`s and `$ref`s). References to other documents are looked
+    /// up in `registry`.
     ///
     /// - Throws: ``JSONSchemaError`` when the pointer leads nowhere, a reference cannot be
     ///   resolved, a keyword's value has the wrong form, or a pattern does not compile.
@@ -72,7 +73,8 @@ public struct JSONSchemaValidator: Sendable {
     }
 
     /// True when the value at `entry` of `instance` (its root when nil) is valid: the quick
-    /// check, which stops at the first violation and writes no messages.
+    /// check, which stops at the first violation and writes no messages. A cancelled check
+    /// answers false.
     public func isValid(_ instance: JSONDocument, entry: Int? = nil) -> Bool {
         let start = entry ?? instance.root
         let program = self.program

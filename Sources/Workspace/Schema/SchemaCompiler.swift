@@ -54,7 +54,10 @@ struct SchemaCompiler {
     {
         let uri = SchemaURI(baseURI).withoutFragment.text
         let number = add(document, uri: uri)
-        guard let tokens = SchemaPointer.tokens(pointer),
+        let pointerTokens =
+            pointer.hasPrefix("#")
+            ? SchemaPointer.tokens(fragment: String(pointer.dropFirst())) : SchemaPointer.tokens(pointer)
+        guard let tokens = pointerTokens,
             let entry = SchemaPointer.resolve(document, tokens: tokens, from: document.root)
         else { throw .pointerNotFound(pointer: pointer) }
         let (location, base) = try walk(

@@ -49,4 +49,17 @@ struct JSONSchemaLargeDocumentTests {
         #expect(cut.isTruncated)
         #expect(!validator.isValid(instance))
     }
+
+    @Test("one validator checks documents from several tasks at once")
+    func concurrentChecks() async throws {
+        let schema = try JSONDocument(
+            #"{"items": {"properties": {"name": {"pattern": "^item [0-9]+$"}, "id": {"type": "integer"}}}}"#)
+        let validator = try JSONSchemaValidator(document: schema, dialect: .draft2020_12)
+        let instance = try JSONDocument(Self.items(2_000))
+        let counts = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 { group.addTask { validator.validate(instance).violations.count } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(counts == [2, 2, 2, 2])
+    }
 }

@@ -77,6 +77,16 @@ struct JSONSchemaValidatorTests {
             found.map(\.schemaLocation) == ["https://api.example.com/openapi.json#/components/schemas/Pet/required"])
     }
 
+    @Test("the schema's place may also be given as a URI fragment")
+    func fragmentPointer() throws {
+        let validator = try JSONSchemaValidator(
+            document: try JSONDocument(petStore), pointer: "#/components/schemas/Tag", dialect: .draft2020_12)
+        #expect(
+            try violations(validator, #"{"label": "A"}"#).map(\.schemaLocation) == [
+                "#/components/schemas/Tag/properties/label/pattern"
+            ])
+    }
+
     @Test("long instance text is clipped in messages")
     func clippedText() throws {
         let long = String(repeating: "x", count: 200)
