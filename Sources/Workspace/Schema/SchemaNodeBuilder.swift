@@ -165,8 +165,8 @@ struct SchemaNodeBuilder {
         keywords.append(
             .bound(
                 SchemaBound(
-                    keyword: keyword, limit: limit, integerLimit: limit.intValue, text: document.rawText(value),
-                    isMinimum: isMinimum, isExclusive: isExclusive)))
+                    keyword: keyword, limit: limit, text: document.rawText(value), isMinimum: isMinimum,
+                    isExclusive: isExclusive)))
     }
 
     // MARK: the node

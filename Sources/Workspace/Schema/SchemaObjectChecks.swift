@@ -4,27 +4,45 @@ import Foundation
 /// members: `properties`, `patternProperties`, `additionalProperties`, `propertyNames`,
 /// `required`, `dependentRequired`, `dependentSchemas` (and draft 4's `dependencies`),
 /// `minProperties` and `maxProperties`.
-struct SchemaObjectChecks: Sendable {
+final class SchemaObjectChecks: Sendable {
     /// Every property name the keywords mention, each with a number.
-    var names: SchemaKeyTable
+    let names: SchemaKeyTable
     /// The `properties` subschema by name number, or nil.
-    var propertySchemas: [Int?]
+    let propertySchemas: [Int?]
     /// `patternProperties`: pattern index into ``SchemaProgram/patterns``, subschema.
-    var patternProperties: [(pattern: Int, schema: Int)]
+    let patternProperties: [(pattern: Int, schema: Int)]
     /// `additionalProperties`.
-    var additionalProperties: Int?
+    let additionalProperties: Int?
     /// `propertyNames`.
-    var propertyNames: Int?
+    let propertyNames: Int?
     /// Name numbers of the required properties.
-    var required: [Int]
+    let required: [Int]
     /// `dependentRequired`: when the first name is present, the others must be.
-    var dependentRequired: [(name: Int, required: [Int], keyword: String)]
+    let dependentRequired: [(name: Int, required: [Int], keyword: String)]
     /// `dependentSchemas`: when the name is present, the object must match the subschema.
-    var dependentSchemas: [(name: Int, schema: Int, keyword: String)]
+    let dependentSchemas: [(name: Int, schema: Int, keyword: String)]
     /// `minProperties`.
-    var minProperties: Int?
+    let minProperties: Int?
     /// `maxProperties`.
-    var maxProperties: Int?
+    let maxProperties: Int?
+
+    init(
+        names: SchemaKeyTable, propertySchemas: [Int?], patternProperties: [(pattern: Int, schema: Int)],
+        additionalProperties: Int?, propertyNames: Int?, required: [Int],
+        dependentRequired: [(name: Int, required: [Int], keyword: String)],
+        dependentSchemas: [(name: Int, schema: Int, keyword: String)], minProperties: Int?, maxProperties: Int?
+    ) {
+        self.names = names
+        self.propertySchemas = propertySchemas
+        self.patternProperties = patternProperties
+        self.additionalProperties = additionalProperties
+        self.propertyNames = propertyNames
+        self.required = required
+        self.dependentRequired = dependentRequired
+        self.dependentSchemas = dependentSchemas
+        self.minProperties = minProperties
+        self.maxProperties = maxProperties
+    }
 
     /// True when the pass needs each member's name number.
     var needsNames: Bool { !names.isEmpty }
