@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [seconds] [target ...]
 #
 # seconds: how long each target runs (default 60). Targets: json, jsonpath, sse, cookie, cookiejar,
-# curl, template, form, yaml, config, formpart, multipart (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# curl, template, form, yaml, config, formpart, multipart, openapi (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -69,6 +69,7 @@ entry() {
         cookiejar) echo CookieJarFileFuzz.swift ;;
         formpart) echo MultipartSpecFuzz.swift ;;
         multipart) echo MultipartReaderFuzz.swift ;;
+        openapi) echo APIDescriptionFuzz.swift ;;
     esac
 }
 
@@ -124,17 +125,23 @@ build_target() {
                 "$root/Sources/Browser/Support/XDGPaths.swift" "$root/Sources/Browser/Support/YAMLErrorSummary.swift" \
                 "$root/Sources/Browser/Text/TextSanitizer.swift" \
                 "$root/Sources/Browser/Keys" ;;
+        openapi)
+            yams
+            module OrderedJSON "$root/Sources/OrderedJSON"
+            extra=("$build"/cyaml/*.o -Xcc -DYAML_DECLARE_STATIC -I "$root/.build/checkouts/Yams/Sources/CYaml/include")
+            # The API description reader is the part of Workspace in Sources/Workspace/OpenAPI.
+            target openapi "Yams OrderedJSON" "$root/Sources/Workspace/OpenAPI" ;;
         cookiejar)
             target cookiejar "" "$root/Sources/HTTPCore/Cookies/HTTPCookieJarFile.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieJarFileError.swift" "$root/Sources/HTTPCore/Cookies/HTTPCookieRecord.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieMatching.swift" "$root/Sources/HTTPCore/Client/HTTPHost.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" ;;
-        *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart)" >&2; exit 2 ;;
+        *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"
