@@ -39,6 +39,10 @@ final class BrowserApp {
         var watchPaths: [String] = []
         /// The `ws://` or `wss://` URL whose console opens at start, if any.
         var webSocketURL: URL?
+        /// The API description named by `--openapi` (a file path or URL), if any.
+        var openAPI: String?
+        /// False with `--no-openapi`: no description is looked for.
+        var findsDescription = true
     }
 
     private let terminal: CursesTerminal
@@ -75,7 +79,11 @@ final class BrowserApp {
             app.finish = continuation
             app.start()
         }
+        await app.descriptionTransport?.shutdown()
     }
+
+    /// The transport the API description is fetched through (recording nothing), if one is looked for.
+    private var descriptionTransport: HTTPTransport?
 
     /// True when `NO_COLOR` is set to anything.
     private static func isNoColor(_ environment: [String: String]) -> Bool {
@@ -153,6 +161,13 @@ final class BrowserApp {
             headers: options.headers.map { (name: $0.0, value: $0.1) }, tls: options.clientSettings.tls)
         if let historyURL = options.historyURL {
             workspace.openHistory(at: historyURL, isExplicit: options.isHistoryPathExplicit)
+        }
+        if options.findsDescription || options.openAPI != nil {
+            var quiet = settings
+            quiet.cookieJar = nil
+            let transport = HTTPTransport(settings: quiet)
+            descriptionTransport = transport
+            browser.findDescription(transport: transport, explicit: options.openAPI)
         }
         if let name = options.environment { workspace.selectEnvironment(name) }
         if let cookieNote { browser.dispatch(.note(cookieNote, isError: true)) }

@@ -96,6 +96,18 @@ struct Hammock: AsyncParsableCommand {
             valueName: "port"))
     var serveDemo: Int?
 
+    @Option(
+        name: .customLong("openapi"),
+        help: ArgumentHelp(
+            "The API's OpenAPI (3.0, 3.1) or Swagger 2.0 description: a file or URL, JSON or YAML. Without it, "
+                + "hammock looks for one (a Link header with rel service-desc or describedby, then /openapi.json and "
+                + "the other usual places).",
+            valueName: "file-or-url"))
+    var openAPI: String?
+
+    @Flag(name: .customLong("no-openapi"), help: "Do not look for an API description.")
+    var noOpenAPI = false
+
     @Option(help: "Folder where Ctrl-P saves SVG screenshots.")
     var svgDirectory: String = "."
 
@@ -194,7 +206,7 @@ struct Hammock: AsyncParsableCommand {
             collectionFolder: workspace.collectionFolder, environment: workspace.environment,
             historyURL: workspace.historyURL, isHistoryPathExplicit: workspace.history != nil,
             cookieFile: workspace.cookies, watchInterval: watchInterval, watchPaths: watchPaths,
-            webSocketURL: webSocketURL)
+            webSocketURL: webSocketURL, openAPI: openAPI, findsDescription: !noOpenAPI)
         MemoryRelease.trimPeriodically()
         await BrowserApp.run(options)
         // The process ends next, and the kernel closes what is left: never wait long for it.

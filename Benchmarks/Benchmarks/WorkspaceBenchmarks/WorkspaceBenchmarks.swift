@@ -103,4 +103,34 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         await store.close()
     }
+
+    Benchmark(
+        "APIDescription.parse, 10 MB OpenAPI 3.1 JSON (paths, parameters, bodies, $refs)",
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(20), maxIterations: 10)
+    ) { benchmark in
+        let data = DescriptionJSON.bytes(count: 10_000_000)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let description = try APIDescription.parse(data, sourceURL: nil) { _ in throw CocoaError(.fileNoSuchFile) }
+            precondition(description.operations.count > 1000)
+            blackHole(description)
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark(
+        "JSONSchemaValidator.validate, 100 MB list against its item schema",
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(30), maxIterations: 5)
+    ) { benchmark in
+        let body = try JSONDocument(data: ListEndpointJSON.bytes(count: 100_000_000))
+        let schema = try JSONDocument(#"{"type":"array","items":"# + DescriptionJSON.listItemSchema + "}")
+        let validator = try JSONSchemaValidator(document: schema, dialect: .draft2020_12)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let result = validator.validate(body)
+            precondition(result.isValid, "\(result.violations.prefix(3))")
+            blackHole(result)
+        }
+        benchmark.stopMeasurement()
+    }
 }

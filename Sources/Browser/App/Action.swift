@@ -1,5 +1,6 @@
 import Siesta
 import TUICore
+import Workspace
 
 /// Everything that can change `BrowserState`: keys, terminal changes, and Siesta news.
 public enum Action {
@@ -37,6 +38,10 @@ public enum Action {
     case askPassword(username: String)
     /// The diff of a new version of the resource at `url` with the one before is done.
     case changeDetected(url: String, version: Int, ResourceChange)
+    /// The service's API description was found and read.
+    case apiDescription(APIState)
+    /// A response was checked against the description.
+    case schemaChecked(SchemaCheck)
     /// What the JSONPath `path` selects in the latest version of `url`, worked out off the main
     /// actor when the path was set or a first version came.
     case watchedValue(url: String, path: String, String)

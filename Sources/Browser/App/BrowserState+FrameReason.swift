@@ -15,7 +15,7 @@ extension BrowserState {
         case .workspace(.historyRecorded):
             return .background
         case .key, .paste, .resize, .open, .navigated, .formFinished, .workspace, .clipboard, .askPassword,
-            .showViewer, .openWebSocket, .note, .pin, .filesChecked, .pipeFinished, .pathQuery:
+            .showViewer, .openWebSocket, .note, .pin, .filesChecked, .pipeFinished, .pathQuery, .apiDescription:
             return .prompt
         case .resourceChanged(let snapshot, _):
             return about(snapshot.url)
@@ -23,6 +23,8 @@ extension BrowserState {
             return about(url)
         case .changeDetected(let url, _, _), .versionsChanged(let url, _), .watchedValue(let url, _, _):
             return about(url)
+        case .schemaChecked(let check):
+            return about(check.url)
         case .searchUpdate(let generation, let update):
             // The first match (where the cursor jumps) and the end are what the user waits for;
             // progress in between is background.

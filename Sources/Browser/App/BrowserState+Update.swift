@@ -10,7 +10,10 @@ extension BrowserState {
     /// Pure apart from the lazy caches inside bodies: no I/O, no Siesta calls. Keys go to the
     /// open overlay first; in the main view they are looked up in the key map.
     public mutating func update(_ action: Action) -> [Command] {
-        defer { refreshCursorPath() }
+        defer {
+            refreshCursorPath()
+            refreshCurrentOperation()
+        }
         switch action {
         case .key(let key):
             let before = (onBoard: focus == .watch, selected: watch.selected?.url)
@@ -167,6 +170,12 @@ extension BrowserState {
             return []
         case .changeDetected(let url, let version, let change):
             applyChange(url: url, version: version, change: change)
+            return []
+        case .apiDescription(let api):
+            applyDescription(api)
+            return []
+        case .schemaChecked(let check):
+            applySchemaCheck(check)
             return []
         case .watchedValue(let url, let path, let value):
             if let index = watch.index(of: url), watch.entries[index].path == path {

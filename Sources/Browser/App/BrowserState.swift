@@ -124,6 +124,15 @@ public struct BrowserState {
     public var cursorPath: CursorPath?
     /// The JSONPath expression last given for each resource, by URL: `$` opens with it.
     public var pathQueries: [String: String] = [:]
+    /// The API description of the service, once found.
+    public var api: APIState? {
+        didSet { currentOperation = nil }
+    }
+    /// The operation the current URL is (its id and path template), worked out when the URL
+    /// changes; `url` is the URL it was worked out for.
+    public var currentOperation: (url: String, operation: APIOperation?)?
+    /// The last check of each resource's response against the description, by URL.
+    public var schemaChecks: [String: SchemaCheck] = [:]
     /// True while certificate verification is off (`--insecure`): the URL pane shows `INSECURE`.
     public var isInsecure = false
 

@@ -95,6 +95,10 @@ public enum KeyCommand: String, CaseIterable, Sendable {
     case pathQuery
     /// Copies the normalized path of the JSON value under the cursor.
     case copyPath
+    /// Lists the operations of the API description, by tag.
+    case operations
+    /// Shows the check of the resource shown against the API description's schema.
+    case schemaCheck
     /// Pins the current resource to the watch board (or the one selected in the resources
     /// list), or unpins it.
     case pin
@@ -125,6 +129,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
             return .body
         case .post, .put, .patch, .delete, .copyCurl, .importCurl: return .requests
         case .history, .savedRequests, .environments, .cookies: return .workspace
+        case .operations, .schemaCheck: return .api
         case .pin, .watchBoard, .showChanges, .timeline, .pauseAll, .exportHAR: return .watching
         case .nextTheme, .help, .exportSVG, .redraw, .interrupt, .quit: return .program
         }
@@ -180,6 +185,8 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .pipe: return "pipe the body to a command (jq, grep…)"
         case .pathQuery: return "JSONPath query over the body, live"
         case .copyPath: return "copy the JSONPath of the value under the cursor"
+        case .operations: return "the API's operations (OpenAPI), at this URL's"
+        case .schemaCheck: return "this response against its schema: violations"
         case .pin: return "pin / unpin on the watch board (loadIfNeeded())"
         case .watchBoard: return "watch board: pinned resources, live"
         case .showChanges: return "what changed: the last change's full diff"

@@ -10,6 +10,8 @@ public enum KeyGroup: String, CaseIterable, Sendable {
     case requests
     /// History, saved requests, environments, cookies.
     case workspace
+    /// The API description: operations and schema checks.
+    case api
     /// The watch board, changes and the session's export.
     case watching
     /// Themes, help, the screen, quitting.
@@ -23,6 +25,7 @@ public enum KeyGroup: String, CaseIterable, Sendable {
         case .body: return "The body"
         case .requests: return "Requests"
         case .workspace: return "History, collections, environments"
+        case .api: return "The API description"
         case .watching: return "Watching"
         case .program: return "The program"
         }

@@ -35,6 +35,7 @@ public struct KeyMap: Equatable, Sendable {
         .toggleHead: [.character("m")], .history: [.character("h")], .savedRequests: [.character("C")],
         .environments: [.character("e")], .cookies: [.character("K")], .importCurl: [.character("I")],
         .saveBody: [.character("S")], .pipe: [.character("|")], .pathQuery: [.character("$")],
+        .operations: [.character("O")], .schemaCheck: [.character("V")],
         .copyPath: [.character("#")], .editQuery: [.character("Q")],
         .pin: [.character("P")], .watchBoard: [.character("v")], .showChanges: [.character("D")],
         .timeline: [.character("T")], .pauseAll: [.character("A")], .exportHAR: [.character("E")],

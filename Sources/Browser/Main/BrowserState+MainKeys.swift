@@ -113,6 +113,10 @@ extension BrowserState {
             return openPipePrompt()
         case .pathQuery:
             return openPathQuery()
+        case .operations:
+            return openOperations()
+        case .schemaCheck:
+            showSchemaCheck()
         case .copyPath:
             return copyCursorPath()
         case .pin, .watchBoard, .showChanges, .timeline, .pauseAll, .exportHAR:

@@ -142,6 +142,14 @@ public enum BrowserView {
                 if let url = state.currentURL, let change = state.changes[url], state.highlight?.url == url {
                     title.append(Span("  changed \(change.counts) (D)", theme.style(.warning, attributes: .bold)))
                 }
+                if let url = state.currentURL, let check = state.schemaChecks[url] {
+                    let slot: ThemeSlot =
+                        check.isViolated ? .error : check.verdict == .valid ? .success : .warning
+                    title.append(
+                        Span(
+                            "  " + check.badge + (check.verdict == .valid ? "" : " (V)"),
+                            theme.style(slot, attributes: .bold)))
+                }
                 title += metadataSpans(data, state: state)
             }
             drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
@@ -250,12 +258,16 @@ public enum BrowserView {
         let theme = state.theme
         guard !inner.isEmpty else { return }
         let url = state.currentURL.map { safe(PercentEncoding.readable(SecretMasker.maskURL($0))) } ?? "(no resource)"
-        screen.put(
-            spans: [
-                Span("GET ", theme.style(.methodGet, attributes: .bold)),
-                Span(url, theme.style(.text, attributes: .bold)),
-            ],
-            x: inner.x, y: inner.y, maxWidth: inner.width)
+        var first = [
+            Span("GET ", theme.style(.methodGet, attributes: .bold)),
+            Span(url, theme.style(.text, attributes: .bold)),
+        ]
+        if let operation = state.currentOperation?.operation {
+            // The operation this URL is, by the description: its id and path template.
+            first.append(Span("   " + safe(operation.id, maxColumns: 60), theme.style(.accent)))
+            first.append(Span(" " + safe(operation.path, maxColumns: 80) + " (O)", theme.style(.muted)))
+        }
+        screen.put(spans: first, x: inner.x, y: inner.y, maxWidth: inner.width)
         guard inner.height > 1 else { return }
         if compact, let snapshot = state.current {
             var spans = [

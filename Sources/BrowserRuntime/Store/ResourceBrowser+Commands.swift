@@ -249,6 +249,13 @@ extension ResourceBrowser {
                 request.httpBodyStream = HTTPUploadStream(upload.body)
             }
         }
+        if let (data, contentType) = draft.body.encoded, contentType.contains("json") {
+            // Checked against the description while it goes: a warning, never a block.
+            let type = headers.last { $0.0.lowercased() == "content-type" }?.1 ?? contentType
+            schemaChecks.checkRequestBody(
+                method: method.rawValue.uppercased(), url: target.url.absoluteString, contentType: type,
+                body: String(decoding: data, as: UTF8.self))
+        }
         let request: any Request
         if let (data, contentType) = draft.body.encoded {
             // The bytes as typed; a Content-Type among the form's headers replaces this one.

@@ -63,6 +63,9 @@ extension ResourceBrowser {
                         content: entity.content, contentType: ResourceSnapshotter.mediaType(of: entity)))
                 self?.dispatch(
                     .formFinished(.succeeded(status: status, body: Self.text(of: entity.content)), response: response))
+                self?.schemaChecks.check(
+                    method: method.rawValue.uppercased(), url: url, status: status ?? 200,
+                    contentType: response.contentType, body: response.body)
             }
         }
         request.onNotModified { [weak self] in
@@ -81,6 +84,11 @@ extension ResourceBrowser {
                     succeeded: false, method: method, url: url, status: error.httpStatusCode,
                     message: error.userMessage, headers: error.entity?.headers ?? [:],
                     contentType: mediaType, body: body ?? .empty("no response body"))
+                if let status = error.httpStatusCode {
+                    self?.schemaChecks.check(
+                        method: method.rawValue.uppercased(), url: url, status: status, contentType: mediaType,
+                        body: response.body)
+                }
                 self?.dispatch(
                     .formFinished(
                         .failed(

@@ -79,6 +79,10 @@ public final class ResourceBrowser: ResourceObserver {
     let pipes = PipeRunner()
     /// The query pane's JSONPath queries.
     let pathQueries = PathQueryRunner()
+    /// Checks responses against the API description.
+    let schemaChecks = SchemaCheckRunner()
+    /// Finds the API description, once ``findDescription(transport:explicit:)`` starts it.
+    var descriptionFinder: DescriptionFinder?
     /// How the WebSocket console connects (headers, TLS, pings).
     package var webSocketSettings: WebSocketSettings {
         get { webSockets.settings }
@@ -109,6 +113,7 @@ public final class ResourceBrowser: ResourceObserver {
         versions.dispatch = { [weak self] action in self?.dispatch(action) }
         pipes.dispatch = { [weak self] action in self?.dispatch(action) }
         pathQueries.dispatch = { [weak self] action in self?.dispatch(action) }
+        schemaChecks.dispatch = { [weak self] action in self?.dispatch(action) }
         streams.onChange = { [weak self] snapshot in self?.dispatch(.streamChanged(snapshot)) }
         webSockets.onEvent = { [weak self] generation, event in
             self?.dispatch(.webSocket(generation: generation, event))
@@ -138,6 +143,45 @@ public final class ResourceBrowser: ResourceObserver {
         if let workspace, let exchangeRecorder {
             exchangeRecorder.onExchange = { [weak workspace] exchange in workspace?.record(exchange) }
         }
+    }
+
+    /// Starts looking for the service's API description: `explicit` (a file path or URL, from
+    /// `--openapi`) when given, else through the `Link` headers of the service's responses and
+    /// the usual places, fetched through `transport` (which records nothing). Once found,
+    /// every response of a described operation is checked against its schema.
+    package func findDescription(transport: HTTPTransport?, explicit: String?) {
+        guard let base = URL(string: state.serviceBaseURL) else { return }
+        let finder = DescriptionFinder(serviceBaseURL: base, transport: transport)
+        finder.dispatch = { [weak self] action in
+            if case .apiDescription(let api) = action { self?.describedBy(api) }
+            self?.dispatch(action)
+        }
+        descriptionFinder = finder
+        if let explicit {
+            finder.load(explicit: explicit)
+        } else if let exchangeRecorder {
+            let earlier = exchangeRecorder.onExchange
+            exchangeRecorder.onExchange = { [weak finder] exchange in
+                earlier?(exchange)
+                Task { @MainActor in finder?.exchangeFinished(exchange) }
+            }
+        }
+    }
+
+    /// A description arrived: responses are checked against it from now on, those already shown
+    /// at once.
+    private func describedBy(_ api: APIState) {
+        schemaChecks.use(api)
+        for (url, snapshot) in state.resources {
+            if let data = snapshot.latestData { checkResponse(url: url, data: data) }
+        }
+    }
+
+    /// Checks the data of the resource at `url` against the description.
+    func checkResponse(url: String, data: EntitySnapshot) {
+        guard schemaChecks.isReady else { return }
+        let status = exchangeRecorder?.lastStatus(method: .get, url: url) ?? 200
+        schemaChecks.check(method: "GET", url: url, status: status, contentType: data.contentType, body: data.body)
     }
 
     /// Queues an action and, unless the queue is already being drained, drains it: each action
@@ -250,8 +294,9 @@ public final class ResourceBrowser: ResourceObserver {
         dispatch(.resourceChanged(snapshot, event: event))
         switch event {
         case .newData:
-            if let body = snapshot.latestData?.body {
-                versions.record(body, of: url, event: event, size: snapshot.latestData?.byteCount)
+            if let data = snapshot.latestData {
+                versions.record(data.body, of: url, event: event, size: data.byteCount)
+                checkResponse(url: url, data: data)
             }
             watchController.resourceReported(url)
         case .notModified, .error, .requestCancelled:

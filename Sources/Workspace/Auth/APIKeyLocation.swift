@@ -4,4 +4,6 @@ public enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
     case header
     /// As a query parameter of the URL (`?api_key=…`).
     case query
+    /// As a cookie (`Cookie: session=…`), added to a `Cookie` header the request has.
+    case cookie
 }

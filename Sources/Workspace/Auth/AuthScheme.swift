@@ -95,6 +95,23 @@ public enum AuthScheme: Sendable, Hashable, CustomStringConvertible, CustomDebug
         case .apiKey(let name, let value, .query):
             guard !name.isEmpty else { throw AuthError(message: "The API key has an empty parameter name.") }
             result.url = Self.addingQueryParameter(name: name, value: value, to: definition.url)
+        case .apiKey(let name, let value, .cookie):
+            guard !name.isEmpty, !name.contains(where: { $0 == "=" || $0 == ";" || $0.isNewline }) else {
+                throw AuthError(message: "The API key's cookie name “\(name)” cannot be sent as a cookie.")
+            }
+            guard !value.contains(where: { $0 == ";" || $0.isNewline }) else {
+                throw AuthError(message: "The API key for cookie \(name) holds “;” or a line break.")
+            }
+            let pair = name + "=" + value
+            if let index = result.headers.firstIndex(where: { $0.name.lowercased() == "cookie" }) {
+                let existing = result.headers[index].value
+                let names = existing.split(separator: ";").map {
+                    $0.split(separator: "=").first?.trimmingCharacters(in: .whitespaces) ?? ""
+                }
+                if !names.contains(name) { result.headers[index].value = existing + "; " + pair }
+            } else {
+                result.headers.append(HeaderField(name: "Cookie", value: pair))
+            }
         }
         return result
     }
@@ -111,7 +128,7 @@ public enum AuthScheme: Sendable, Hashable, CustomStringConvertible, CustomDebug
         case .bearer(let token):
             return "Bearer token " + Self.maskedSecret(token)
         case .apiKey(let name, let value, let location):
-            let place = location == .header ? "header" : "query parameter"
+            let place = location == .header ? "header" : location == .query ? "query parameter" : "cookie"
             return "API key in \(place) \(name): " + Self.maskedSecret(value)
         }
     }

@@ -114,7 +114,8 @@ enum EnvironmentFile {
             let raw = fields["in"] ?? "header"
             guard let location = APIKeyLocation(rawValue: raw) else {
                 throw YAMLDocument.Problem(
-                    line: lines["in"], reason: "an API key goes “in: header” or “in: query”, not “\(raw)”")
+                    line: lines["in"], reason: "an API key goes “in: header”, “in: query” or “in: cookie”, not “\(raw)”"
+                )
             }
             return .scheme(.apiKey(name: try required("name"), value: try required("value"), location: location))
         case "none":

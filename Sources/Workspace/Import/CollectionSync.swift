@@ -44,6 +44,13 @@ public struct CollectionSync: Sendable {
         var report = CollectionSyncReport()
         try makeFolder(collection.path(of: Self.stateFolder))
         let base = try readBase()
+        let keys = Set(requests.map(\.key))
+        // Gone from the description first: a new operation may take its file name.
+        for old in base?.entries ?? [] where !keys.contains(old.key) {
+            guard FileManager.default.fileExists(atPath: collection.path(of: old.file)) else { continue }
+            let moved = try moveToRemoved(old.file)
+            report.changes.append(.removed(file: old.file, to: moved))
+        }
         var remaining = Dictionary((base?.entries ?? []).map { ($0.key, $0) }) { first, _ in first }
         var entries: [SyncBase.Entry] = []
         for request in requests {
@@ -54,11 +61,6 @@ public struct CollectionSync: Sendable {
                 continue
             }
             entries.append(try merge(request, over: old, into: &report))
-        }
-        for old in base?.entries ?? [] where remaining[old.key] != nil {
-            guard FileManager.default.fileExists(atPath: collection.path(of: old.file)) else { continue }
-            let moved = try moveToRemoved(old.file)
-            report.changes.append(.removed(file: old.file, to: moved))
         }
         try write(SyncBase(source: source, entries: entries), description: description, fileExtension: fileExtension)
         return report

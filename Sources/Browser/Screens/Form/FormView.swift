@@ -4,6 +4,23 @@ import TUICore
 
 /// Draws a request form over the main screen.
 enum FormView {
+    /// The description's word on the operation: its parameters, then the body's schema.
+    static func drawGuide(_ form: RequestForm, frame: Rect, theme: Theme, into screen: inout Screen) {
+        var lines = form.guide
+        if let schema = form.schema {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("body schema:")
+            lines += schema.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        for row in 0..<frame.height {
+            let text = row < lines.count ? lines[row] : ""
+            screen.put("│", x: frame.x, y: frame.y + row, style: theme.style(.border))
+            let style = row < form.guide.count ? theme.style(.accent) : theme.style(.muted)
+            screen.put(
+                BrowserView.safe(text), x: frame.x + 2, y: frame.y + row, style: style, maxWidth: frame.width - 2)
+        }
+    }
+
     static func draw(_ form: RequestForm, state: BrowserState, into screen: inout Screen) {
         let theme = state.theme
         let bindings = form.activeBindings(state.keyMap)
@@ -61,8 +78,15 @@ enum FormView {
         // row at least.
         let preview = Array(form.bodyPreview.prefix(max(0, available - 1)))
         let bodyRows = max(1, available - preview.count)
-        let bodyFrame = Rect(x: x, y: y, width: width, height: bodyRows)
+        // From a description: what it says, beside the body, when there is room.
+        let guideWidth = form.schema != nil || !form.guide.isEmpty ? (width >= 90 ? width * 2 / 5 : 0) : 0
+        let bodyFrame = Rect(x: x, y: y, width: width - guideWidth, height: bodyRows)
         drawEditor(form.body, frame: bodyFrame, style: theme.style(.text), cursor: form.field == .body, into: &screen)
+        if guideWidth > 0 {
+            drawGuide(
+                form, frame: Rect(x: bodyFrame.maxX + 1, y: y, width: guideWidth - 1, height: bodyRows), theme: theme,
+                into: &screen)
+        }
         y = bodyFrame.maxY
         for line in preview {
             let used = screen.put(line.label, x: x, y: y, style: label, maxWidth: width)

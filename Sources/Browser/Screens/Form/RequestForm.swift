@@ -75,6 +75,12 @@ public struct RequestForm: @unchecked Sendable {
     /// Sentences about what a pasted curl command had that the form leaves out (`-k is left
     /// out: …`), shown until the form is sent.
     public var notes: [String] = []
+    /// The body's schema as pretty-printed JSON, when the form was filled from an API
+    /// description; shown beside the body.
+    public var schema: String?
+    /// What the description says of the operation's parameters and body, a line each
+    /// (`path id (integer, required): 1`); shown above the schema.
+    public var guide: [String] = []
 
     /// Creates a form for `purpose` on `url` with an optional prefilled body.
     public init(purpose: Purpose, url: String, body: String = "") {

@@ -4,14 +4,18 @@ extension Picker: Layer {
     /// `list.open`, `list.delete`…
     public static let name = "list"
     /// For `hammock --help`.
-    public static let modeName = "a list (h history, C saved, e environments, T timeline, K cookies)"
+    public static let modeName = "a list (h history, C saved, e environments, T timeline, K cookies, O operations)"
 
     /// The keys of every list; each list uses those of its kind (``activeBindings(_:)``).
     public static let defaultBindings: [Binding] = [
         Binding(
             "open", [.enter],
             "history: the entry's body, read-only · saved: open in a form · environment: use it · timeline: diff "
-                + "with the version before · cookies: show / hide the value", footer: 0),
+                + "with the version before · cookies: show / hide the value · operations: load a GET that needs "
+                + "nothing, else a form filled from the description", footer: 0),
+        Binding(
+            "describe", [.control("e")], "operations: the operation in full (parameters, body, responses, schemas)",
+            footer: 1, footerLabel: "describe"),
         Binding(
             "resend", [.control("r")], "send it again (a GET loads; others open a filled form)", footer: 1,
             footerLabel: "re-send"),
@@ -46,6 +50,7 @@ extension Picker: Layer {
         case .environment: actions = []
         case .timeline: actions = ["mark"]
         case .cookies: actions = ["delete"]
+        case .operations: actions = ["describe"]
         }
         let common: Set<String> = ["close", "help", "down", "up", "pageDown", "pageUp", "open"]
         return keyMap.bindings(of: Picker.self).compactMap { binding in
@@ -64,6 +69,7 @@ extension Picker: Layer {
         case .environment: "use this environment"
         case .timeline: "diff with the version before"
         case .cookies: "show / hide the value"
+        case .operations: "load / open a form"
         }
     }
 
@@ -166,6 +172,10 @@ extension Picker: Layer {
                 ConfirmLayer(
                     question: "delete the cookie \(item.label.dropLast()) (\(item.detail.prefix { $0 != " " }))? (y/n)",
                     yes: [.workspace(.deleteCookie(id: item.id))]))
+        case (.operations, "open"):
+            return state.openOperation(itemID: item.id)
+        case (.operations, "describe"):
+            return state.describeOperation(itemID: item.id)
         case (.environment, "open"):
             return .close([.workspace(.selectEnvironment(item.id == Picker.noEnvironmentID ? nil : item.id))])
         default:

@@ -16,6 +16,8 @@ public struct Picker {
         case timeline(url: String)
         /// The cookies in the jar.
         case cookies
+        /// The operations of the API description, by tag.
+        case operations
     }
 
     /// What the list is.
@@ -51,6 +53,7 @@ public struct Picker {
         case .environment: return "environments"
         case .timeline: return "timeline"
         case .cookies: return "cookie jar"
+        case .operations: return "operations"
         }
     }
 

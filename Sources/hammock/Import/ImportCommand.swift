@@ -1,0 +1,87 @@
+import ArgumentParser
+import BrowserRuntime
+import Foundation
+import HTTPCore
+import Workspace
+
+/// `hammock import openapi SOURCE --into DIR`: a collection of saved requests from an API
+/// description, merged with what is there on later runs.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write saved requests from another source into a collection.",
+        subcommands: [OpenAPI.self])
+
+    /// `hammock import openapi`.
+    struct OpenAPI: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "openapi",
+            abstract: "A collection from an OpenAPI (3.0, 3.1) or Swagger 2.0 description, merged on later runs.",
+            discussion: """
+                Writes a request file per operation (a folder per tag), an environment per server (its auth from \
+                the description's first security scheme, secrets read from API_TOKEN, API_USER/API_PASSWORD or \
+                API_KEY in the process environment), and keeps the description in DIR/.openapi/.
+
+                Run again on a newer description, it merges three ways: new operations are added; operations gone \
+                from the description move to DIR/removed/ (never deleted); a field you edited keeps your value \
+                while the fields you left alone follow the description. Your request names, file names and \
+                environment files are never changed. Each change is printed, one a line.
+
+                Exit status: 0 when done (changed or not), 1 when the description or the collection could not be \
+                read or written (a sentence on standard error says which).
+
+                Examples:
+                  hammock import openapi http://localhost:8000/openapi.json --into api
+                  hammock import openapi ./petstore.yaml --into .hammock
+                """)
+
+        @Argument(help: "The description: a file (JSON or YAML) or an http(s) URL.")
+        var source: String
+
+        @Option(help: ArgumentHelp("The collection folder to write into (created when missing).", valueName: "dir"))
+        var into: String = RequestCollection.defaultFolderName
+
+        @Flag(help: "Accept any TLS certificate when fetching the description.")
+        var insecure = false
+
+        func run() async throws {
+            let url: URL
+            if let parsed = URL(string: source), let scheme = parsed.scheme?.lowercased(),
+                ["http", "https", "file"].contains(scheme)
+            {
+                url = parsed
+            } else {
+                url = URL(fileURLWithPath: source)
+            }
+            var settings = HTTPClientSettings()
+            settings.tls.verifiesCertificates = !insecure
+            let transport = url.isFileURL ? nil : HTTPTransport(settings: settings)
+            defer { if let transport { Task { await transport.shutdown() } } }
+            let bytes: Data
+            let description: APIDescription
+            do {
+                bytes = try await DescriptionFinder.fetch(url, transport: transport)
+                description = try await DescriptionFinder.parse(bytes, from: url, transport: transport)
+            } catch {
+                Self.fail("\(source) could not be used: \(error)")
+            }
+            for warning in description.warnings {
+                FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+            }
+            do {
+                let report = try DescriptionImport.run(
+                    description, bytes: bytes, source: source, into: RequestCollection(folder: into))
+                print(
+                    "\(description.title) \(description.version): \(description.operations.count) operations → \(into)")
+                print(report.description)
+            } catch {
+                Self.fail(error.description)
+            }
+        }
+
+        static func fail(_ message: String) -> Never {
+            FileHandle.standardError.write(Data("hammock import openapi: \(message)\n".utf8))
+            Foundation.exit(1)
+        }
+    }
+}
