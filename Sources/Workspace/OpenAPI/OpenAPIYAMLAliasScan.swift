@@ -37,7 +37,7 @@ enum OpenAPIYAMLAliasScan {
                 continue
             }
             if riskyIndicator == nil {
-                if byte == UInt8(ascii: "?"), isTokenStart(bytes, index), isBlank(bytes, index + 1) {
+                if byte == UInt8(ascii: "?"), isIndicatorStart(bytes, index), isBlank(bytes, index + 1) {
                     riskyIndicator = index
                 } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}"), openings.popLast() == true,
                     isFollowedByKeyColon(bytes, from: index + 1)
@@ -147,6 +147,25 @@ enum OpenAPIYAMLAliasScan {
             return true
         default:
             return false
+        }
+    }
+
+    /// True when an indicator at `index` (`? `) is where YAML reads one: first on its line
+    /// (after indentation and any `- `), or after `{`, `[` or `,` — not in the middle of
+    /// text, as in “Pourquoi ? Parce que”.
+    private static func isIndicatorStart(_ bytes: [UInt8], _ index: Int) -> Bool {
+        var before = index - 1
+        while true {
+            while before >= 0, bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") { before -= 1 }
+            guard before >= 0 else { return true }
+            switch bytes[before] {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ","):
+                return true
+            case UInt8(ascii: "-"):
+                before -= 1
+            default:
+                return false
+            }
         }
     }
 

@@ -106,7 +106,7 @@ struct APIDescriptionErrorTests {
         #expect(explicitKey.description.contains("alias of a collection"))
     }
 
-    @Test("an alias of a plain value as a key, markdown asterisks and braces in keys are fine")
+    @Test("an alias of a plain value as a key, markdown, question marks in text and braces in keys are fine")
     func aliasesThatAreFine() throws {
         let text = """
             openapi: 3.0.0
@@ -116,6 +116,7 @@ struct APIDescriptionErrorTests {
               description: |
                 *Note:* the shop is closed on Sundays.
                 [link]: https://example.com
+              x-fr: "Pourquoi ? Parce que"
             x-names:
               *name : the title again
             paths:
