@@ -60,9 +60,9 @@ struct CommandLineTests {
         }
         let headings = lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && $0.hasSuffix(":") }
         #expect(
-            headings.prefix(7) == [
+            headings.prefix(8) == [
                 "  Siesta calls:", "  Going places:", "  The body:", "  Requests:",
-                "  History, collections, environments:", "  Watching:", "  The program:",
+                "  History, collections, environments:", "  The API description:", "  Watching:", "  The program:",
             ])
         #expect(headings.contains("  In a form (p u a, a saved request, a curl import):"))
         #expect(lines.allSatisfy { $0.count <= 80 }, "no line is wider than a terminal")

@@ -10,7 +10,7 @@ struct HammockEndToEndTests {
         let session = try TmuxSession(arguments: ["--no-cache"])
         defer { session.close() }
         // The index: its links come first (keys in the server's order), its name further down.
-        let screen = await session.waitFor(#""orders": "/orders""#)
+        let screen = await session.waitFor(#""liveStatic": "/live/static""#)
         #expect(screen.contains("┌ URL"))
         #expect(screen.contains("latestData"))
         #expect(screen.contains("observerAdded"))

@@ -74,6 +74,7 @@ public enum GoldenScreen {
         (#"\d\d:\d\d:\d\d\.\d{3}"#, "hh:mm:ss.mmm"),
         (#"(127\.0\.0\.1|localhost):\d+"#, "$1:PORT"),
         (#"age [0-9.]+(ms|s|m|h)"#, "age T"),
+        (#"age [0-9.]*…"#, "age T"),
         (#"stale in [0-9.]+(ms|s|m|h)( [0-9]+(s|m))?"#, "stale in T"),
         (#"(\d+(h|m) )?[0-9.]+ ?(ms|s) ago"#, "T ago"),
         (#"\b[0-9.]+ ?ms\b"#, "T ms"),

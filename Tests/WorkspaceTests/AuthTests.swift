@@ -96,7 +96,7 @@ struct AuthTests {
         }
         let folder = try TemporaryFolder()
         try folder.write("environments/a.yaml", "auth:\n  type: bearer\n")
-        try folder.write("environments/b.yaml", "auth:\n  type: apiKey\n  name: k\n  value: v\n  in: cookie\n")
+        try folder.write("environments/b.yaml", "auth:\n  type: apiKey\n  name: k\n  value: v\n  in: body\n")
         try folder.write("environments/c.yaml", "auth:\n  type: bearer\n  token: t\n  extra: x\n")
         let set = EnvironmentSet(collectionFolder: folder.path)
         #expect(throws: EnvironmentError.self) { try set.load("a") }
@@ -109,5 +109,24 @@ struct AuthTests {
         let prepared = try Environment.none.prepare(
             RequestDefinition(method: "GET", url: "{{env:BASE}}/x"), processEnvironment: ["BASE": "http://h"])
         #expect(prepared == RequestDefinition(method: "GET", url: "http://h/x"))
+    }
+
+    @Test("an API key in a cookie joins the request's Cookie header, once; a name that cannot be a cookie is refused")
+    func cookieKey() throws {
+        let scheme = AuthScheme.apiKey(name: "session", value: "s3cret", location: .cookie)
+        let plain = try scheme.apply(to: RequestDefinition(method: "GET", url: "http://h/x"))
+        #expect(plain.headers == [HeaderField(name: "Cookie", value: "session=s3cret")])
+        let joined = try scheme.apply(
+            to: RequestDefinition(method: "GET", url: "http://h/x", headers: [HeaderField(name: "cookie", value: "a=1")]))
+        #expect(joined.headers == [HeaderField(name: "cookie", value: "a=1; session=s3cret")])
+        let kept = try scheme.apply(
+            to: RequestDefinition(
+                method: "GET", url: "http://h/x", headers: [HeaderField(name: "Cookie", value: "session=mine")]))
+        #expect(kept.headers == [HeaderField(name: "Cookie", value: "session=mine")], "the request's own wins")
+        #expect(throws: AuthError.self) {
+            try AuthScheme.apiKey(name: "a;b", value: "v", location: .cookie).apply(
+                to: RequestDefinition(method: "GET", url: "http://h/x"))
+        }
+        #expect(scheme.masked == "API key in cookie session: ••••••")
     }
 }
