@@ -117,7 +117,8 @@ struct AuthTests {
         let plain = try scheme.apply(to: RequestDefinition(method: "GET", url: "http://h/x"))
         #expect(plain.headers == [HeaderField(name: "Cookie", value: "session=s3cret")])
         let joined = try scheme.apply(
-            to: RequestDefinition(method: "GET", url: "http://h/x", headers: [HeaderField(name: "cookie", value: "a=1")]))
+            to: RequestDefinition(
+                method: "GET", url: "http://h/x", headers: [HeaderField(name: "cookie", value: "a=1")]))
         #expect(joined.headers == [HeaderField(name: "cookie", value: "a=1; session=s3cret")])
         let kept = try scheme.apply(
             to: RequestDefinition(
