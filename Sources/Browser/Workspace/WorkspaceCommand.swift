@@ -48,4 +48,7 @@ public enum WorkspaceCommand: Sendable {
     /// Keep `expression`, given in the JSONPath query pane over a resource of `origin`, across
     /// runs.
     case rememberQuery(origin: String, expression: String)
+    /// Write a request per operation of `description` into the collection (merged with what an
+    /// earlier import wrote, as `hammock import openapi` does), and show what changed.
+    case importDescription(APIDescription, source: String)
 }

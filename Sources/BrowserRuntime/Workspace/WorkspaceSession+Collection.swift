@@ -49,6 +49,36 @@ extension WorkspaceSession {
         }
     }
 
+    /// Writes the description's operations into the collection (merging with an earlier import)
+    /// and shows the report.
+    func importDescription(_ description: APIDescription, source: String) {
+        guard let collection else {
+            dispatch(
+                .note("no collection to import into: create ./.hammock/ or start with --collection DIR", isError: true))
+            return
+        }
+        Task { @MainActor in
+            let result = await Task.detached {
+                Result { () throws(CollectionError) in
+                    let bytes = description.documents[description.rootURI]?.data ?? Data()
+                    return try DescriptionImport.run(description, bytes: bytes, source: source, into: collection)
+                }
+            }.value
+            switch result {
+            case .success(let report):
+                dispatch(.note("imported \(description.title) into \(collection.folder)", isError: false))
+                dispatch(
+                    .workspace(
+                        .show(
+                            TextViewer(
+                                title: "imported into \(collection.folder)", note: description.title,
+                                text: report.description))))
+            case .failure(let error):
+                dispatch(.note(error.description, isError: true))
+            }
+        }
+    }
+
     func withCollection(
         relist: Bool = false, _ body: @escaping @Sendable (RequestCollection) throws -> String
     ) {

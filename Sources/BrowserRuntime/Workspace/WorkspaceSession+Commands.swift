@@ -14,6 +14,7 @@ extension WorkspaceSession {
         switch command {
         case .listHistory: listHistory()
         case .rememberQuery(let origin, let expression): rememberQuery(expression, origin: origin)
+        case .importDescription(let description, let source): importDescription(description, source: source)
         case .openHistoryEntry(let id): openHistoryEntry(id)
         case .resendHistoryEntry(let id): resendHistoryEntry(id)
         case .diffHistoryEntries(let older, let newer): diffHistoryEntries(older, newer)

@@ -135,11 +135,39 @@ public struct OperationRequest: Sendable {
                 "security: "
                     + security.map { $0.schemes.keys.sorted().joined(separator: " + ") }.joined(separator: " or "),
             ]
+            let used = Set(security.flatMap(\.schemes.keys))
+            for scheme in description.securitySchemes where used.contains(scheme.name) {
+                lines.append("  " + securityLine(scheme))
+                if case .oauth2(let flows) = scheme.kind {
+                    for flow in flows {
+                        var parts = ["    flow \(flow.name)"]
+                        if let url = flow.authorizationURL { parts.append("authorize at \(url)") }
+                        if let url = flow.tokenURL { parts.append("token at \(url)") }
+                        if !flow.scopes.isEmpty { parts.append("scopes " + flow.scopes.joined(separator: ", ")) }
+                        lines.append(parts.joined(separator: " · "))
+                    }
+                }
+            }
         }
         return lines.joined(separator: "\n")
     }
 
     // MARK: pieces
+
+    /// `bearerAuth: HTTP bearer: the auth helpers send it`.
+    static func securityLine(_ scheme: APISecurityScheme) -> String {
+        let kind: String
+        switch scheme.kind {
+        case .http(let name, let format):
+            kind = "HTTP \(name)" + (format.map { " (\($0))" } ?? "") + ": the auth helpers send it"
+        case .apiKey(let name, let location):
+            kind = "API key \(name) in the \(location.rawValue): the auth helpers send it"
+        case .oauth2: kind = "OAuth2 (its flows are listed; hammock does not run them)"
+        case .openIDConnect(let url): kind = "OpenID Connect at \(url) (not run by hammock)"
+        case .mutualTLS: kind = "mutual TLS (--cert and --key)"
+        }
+        return scheme.name + ": " + kind
+    }
 
     /// `path id (integer, required): 1`.
     static func guideLine(_ parameter: APIParameter, value: String?) -> String {

@@ -6,6 +6,9 @@ import Synchronization
 /// response described for its status (exact, then `2XX`-style, then `default`) and the schema
 /// for its media type, and validates the body there.
 ///
+/// The common formats are asserted (`date-time`, `date`, `time`, `email`, `uuid`, `uri`, `ipv4`,
+/// `ipv6`, `hostname`, `int32`, `int64`); others are annotations.
+///
 /// Validators are compiled once per schema and kept; the checker is `Sendable` and meant to be
 /// used off the main actor (validating a large body takes a while). A check of a cancelled task
 /// stops early.
@@ -104,7 +107,7 @@ public final class ResponseChecker: Sendable {
                 compiled = .success(
                     try JSONSchemaValidator(
                         document: document, pointer: schema.pointer, baseURI: schema.documentURI, dialect: dialect,
-                        registry: registry))
+                        registry: registry, assertsFormats: true))
             } catch {
                 compiled = .failure(error)
             }

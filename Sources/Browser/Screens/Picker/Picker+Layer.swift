@@ -17,6 +17,10 @@ extension Picker: Layer {
             "describe", [.control("e")], "operations: the operation in full (parameters, body, responses, schemas)",
             footer: 1, footerLabel: "describe"),
         Binding(
+            "importAll", [.control("s")],
+            "operations: a request per operation into the collection (merged with an earlier import)", footer: 2,
+            footerLabel: "save all to the collection"),
+        Binding(
             "resend", [.control("r")], "send it again (a GET loads; others open a filled form)", footer: 1,
             footerLabel: "re-send"),
         Binding(
@@ -50,7 +54,7 @@ extension Picker: Layer {
         case .environment: actions = []
         case .timeline: actions = ["mark"]
         case .cookies: actions = ["delete"]
-        case .operations: actions = ["describe"]
+        case .operations: actions = ["describe", "importAll"]
         }
         let common: Set<String> = ["close", "help", "down", "up", "pageDown", "pageUp", "open"]
         return keyMap.bindings(of: Picker.self).compactMap { binding in
@@ -128,6 +132,10 @@ extension Picker: Layer {
     }
 
     private mutating func act(_ action: String, in state: inout BrowserState) -> LayerResponse {
+        if purpose == .operations, action == "importAll", let api = state.api {
+            message = "writing a request per operation into the collection…"
+            return .handled([.workspace(.importDescription(api.description, source: api.source))])
+        }
         guard let item = selected, !item.isGroup else {
             if action == "open" { message = "a folder: ↑ ↓ choose a request in it" }
             return .handled

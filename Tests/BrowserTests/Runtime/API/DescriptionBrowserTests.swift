@@ -11,6 +11,10 @@ import Workspace
 @testable import Browser
 @testable import BrowserRuntime
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The API description in the browser, over real HTTP to the demo API: found by itself, its
 /// operations listed, forms filled from it, every response checked.
 @MainActor
@@ -167,5 +171,76 @@ struct DescriptionBrowserTests {
         #expect(browser.state.api == nil)
         browser.dispatch(.key(.character("O")))
         #expect(browser.state.status?.text.hasPrefix("no API description for ") == true)
+    }
+
+    @Test("Ctrl-S in the operations writes the collection, as hammock import openapi does")
+    func importFromTheBrowser() async throws {
+        let server = try await DemoServer.start()
+        let transport = HTTPTransport()
+        defer {
+            Task {
+                await transport.shutdown()
+                await server.shutdown()
+            }
+        }
+        let folder = try TemporaryFolder()
+        let recorder = ExchangeRecorder()
+        let browser = ResourceBrowser(
+            service: Service(baseURL: server.baseURL, networking: recorder.provider()),
+            state: BrowserState(width: 150, height: 45, serviceBaseURL: server.baseURL.absoluteString),
+            exchangeRecorder: recorder,
+            workspace: WorkspaceSession(collection: RequestCollection(folder: folder.path("api"))))
+        browser.findDescription(transport: transport, explicit: nil)
+        browser.start()
+        await waitUntil("the description", timeout: 15) { browser.state.api != nil }
+        browser.dispatch(.key(.character("O")))
+        browser.dispatch(.key(.control("s")))
+        await waitUntil("the report") {
+            (browser.state.topLayer as? TextViewer)?.title.hasPrefix("imported into") == true
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.path("api/users/create-a-user.yaml")))
+        #expect(FileManager.default.fileExists(atPath: folder.path("api/.openapi/base.json")))
+        let text = BrowserView.render(browser.state).text
+        #expect(text.contains("+ users/list-the-users.yaml"), "\(text)")
+    }
+
+    @Test("every GET the demo describes answers within its schema, but /inventory")
+    func demoHoldsToItsDescription() async throws {
+        let server = try await DemoServer.start()
+        let transport = HTTPTransport()
+        defer {
+            Task {
+                await transport.shutdown()
+                await server.shutdown()
+            }
+        }
+        let url = server.baseURL.appendingPathComponent("openapi.json")
+        let description = try await DescriptionFinder.read(url, transport: transport)
+        #expect(description.warnings.isEmpty, "\(description.warnings)")
+        let checker = ResponseChecker(description)
+        var checked: [String] = []
+        for operation in description.operations where operation.method == "GET" && operation.id != "streamEvents" {
+            let request = OperationRequest(
+                operation: operation, in: description, baseURL: server.baseURL.absoluteString)
+            let target = try #require(URL(string: request.definition.url))
+            var urlRequest = URLRequest(url: target)
+            urlRequest.httpMethod = "GET"
+            let response = try await transport.send(urlRequest)
+            let contentType = response.headerFields.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+            let body = contentType.contains("json") ? try JSONDocument(data: response.body) : nil
+            let check = try #require(
+                checker.check(
+                    method: "GET", url: request.definition.url, status: response.statusCode, contentType: contentType,
+                    body: body), "\(operation.id) is matched")
+            if operation.id == "getInventory" {
+                #expect(check.isViolated, "the one route outside its schema")
+            } else {
+                #expect(
+                    check.verdict == .valid || check.verdict == .unchecked("the body is not JSON"),
+                    "\(operation.id): \(check.report)")
+            }
+            checked.append(operation.id)
+        }
+        #expect(checked.count >= 15, "\(checked)")
     }
 }
