@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [seconds] [target ...]
 #
 # seconds: how long each target runs (default 60). Targets: json, jsonpath, sse, cookie, cookiejar,
-# curl, template, form, yaml, config, formpart, multipart, openapi (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# curl, template, form, yaml, config, formpart, multipart, openapi, linkheader (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -70,12 +70,14 @@ entry() {
         formpart) echo MultipartSpecFuzz.swift ;;
         multipart) echo MultipartReaderFuzz.swift ;;
         openapi) echo APIDescriptionFuzz.swift ;;
+        linkheader) echo LinkHeaderFuzz.swift ;;
     esac
 }
 
 build_target() {
     case $1 in
         json) target json "" "$root/Sources/OrderedJSON" ;;
+        linkheader) target linkheader "" "$root/Sources/Workspace/Discovery" ;;
         jsonpath) target jsonpath "" "$root/Sources/OrderedJSON" ;;
         sse) target sse "" "$root/Sources/HTTPCore/Streams/ServerSentEvent.swift" \
             "$root/Sources/HTTPCore/Streams/ServerSentEventParser.swift" ;;
@@ -141,7 +143,7 @@ build_target() {
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi linkheader)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"
