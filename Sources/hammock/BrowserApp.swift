@@ -167,7 +167,7 @@ final class BrowserApp {
             quiet.cookieJar = nil
             let transport = HTTPTransport(settings: quiet)
             descriptionTransport = transport
-            browser.findDescription(transport: transport, explicit: options.openAPI)
+            browser.findDescription(transport: transport, explicit: options.openAPI, startURL: options.url)
         }
         if let name = options.environment { workspace.selectEnvironment(name) }
         if let cookieNote { browser.dispatch(.note(cookieNote, isError: true)) }

@@ -54,7 +54,9 @@ extension BrowserState {
         var picker = Picker(purpose: .operations, items: operationItems(), isLoading: false)
         picker.message = operationsMessage
         if let url = currentURL, let match = matchedOperation(url: url),
-            let index = picker.visibleItems.firstIndex(where: { Self.operationID(ofItem: $0.id) == match.operation.id })
+            let index = picker.visibleItems.firstIndex(where: {
+                Self.operationID(ofItem: $0.id) == Self.key(match.operation)
+            })
         {
             picker.cursor = index
         } else {
@@ -91,14 +93,15 @@ extension BrowserState {
             items.append(
                 PickerItem(
                     id: "tag " + tag, label: tag,
-                    detail: "\(operations.count) · " + about, isGroup: true))
+                    detail: "\(operations.count)" + (about.isEmpty ? "" : " · " + about), isGroup: true))
             for operation in operations {
                 let method = operation.method.padding(toLength: 7, withPad: " ", startingAt: 0)
-                var detail = operation.summary ?? ""
-                if operation.isDeprecated { detail = "deprecated" + (detail.isEmpty ? "" : " · " + detail) }
+                // The id too, so that typing it finds the operation.
+                var detail = [operation.id, operation.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
+                if operation.isDeprecated { detail = "deprecated · " + detail }
                 items.append(
                     PickerItem(
-                        id: tag + Self.itemSeparator + operation.id, label: method + operation.path,
+                        id: tag + Self.itemSeparator + Self.key(operation), label: method + operation.path,
                         detail: detail, isProblem: operation.isDeprecated, depth: 1))
             }
         }
@@ -106,9 +109,15 @@ extension BrowserState {
     }
 
     static let untagged = "untagged"
+    /// The most checks kept before those of forgotten resources are dropped.
+    static let maximumSchemaChecks = 2000
     static let itemSeparator = "\u{1F}"
 
-    /// The operation id in a tree row's id (`tag␟id`).
+    /// What tells an operation apart in the tree: its method and path template (an
+    /// `operationId` may repeat in a careless description; these cannot).
+    static func key(_ operation: APIOperation) -> String { operation.method + " " + operation.path }
+
+    /// The operation's key (``key(_:)``) in a tree row's id (`tag␟GET /pets`).
     static func operationID(ofItem id: String) -> String {
         guard let range = id.range(of: itemSeparator) else { return id }
         return String(id[range.upperBound...])
@@ -118,7 +127,9 @@ extension BrowserState {
     /// a form filled from the description.
     mutating func openOperation(itemID: String) -> LayerResponse {
         let id = Self.operationID(ofItem: itemID)
-        guard let api, let operation = api.description.operations.first(where: { $0.id == id }) else { return .handled }
+        guard let api, let operation = api.description.operations.first(where: { Self.key($0) == id }) else {
+            return .handled
+        }
         let request = OperationRequest(operation: operation, in: api.description, baseURL: apiBaseURL)
         if operation.method == "GET", request.needsNothing {
             return .close([.navigate(path: request.definition.url, from: nil)])
@@ -142,7 +153,9 @@ extension BrowserState {
     /// Ctrl-E in the tree: the operation in full, in a viewer over the tree.
     func describeOperation(itemID: String) -> LayerResponse {
         let id = Self.operationID(ofItem: itemID)
-        guard let api, let operation = api.description.operations.first(where: { $0.id == id }) else { return .handled }
+        guard let api, let operation = api.description.operations.first(where: { Self.key($0) == id }) else {
+            return .handled
+        }
         let text = OperationRequest.describe(operation, in: api.description)
         return .open(TextViewer(title: "\(operation.method) \(operation.path)", note: operation.id, text: text))
     }
@@ -154,6 +167,10 @@ extension BrowserState {
         // A GET is the resource's own check (its border, V); a write's is kept apart.
         let key = check.method == "GET" ? check.url : check.method + " " + check.url
         let before = schemaChecks[key]
+        if before == nil, schemaChecks.count >= Self.maximumSchemaChecks {
+            // Kept for the resources still known; the others' checks go.
+            schemaChecks = schemaChecks.filter { resources[$0.value.url] != nil }
+        }
         schemaChecks[key] = check
         guard before?.badge != check.badge || before?.status != check.status else { return }
         log(

@@ -40,6 +40,9 @@ public enum Action {
     case changeDetected(url: String, version: Int, ResourceChange)
     /// The service's API description was found and read.
     case apiDescription(APIState)
+    /// No API description was found: no `Link` header named one and none of the `tried` usual
+    /// places had one.
+    case apiDescriptionNotFound(tried: Int)
     /// A response was checked against the description.
     case schemaChecked(SchemaCheck)
     /// What the JSONPath `path` selects in the latest version of `url`, worked out off the main

@@ -30,7 +30,8 @@ extension BrowserState {
             // progress in between is background.
             guard let search, search.generation == generation else { return .background }
             return update.isFinished || (search.matches.isEmpty && !update.matches.isEmpty) ? .prompt : .background
-        case .tick, .resourcesListed, .watchRefreshSent, .streamChanged, .webSocket, .pipeProgress:
+        case .tick, .resourcesListed, .watchRefreshSent, .streamChanged, .webSocket, .pipeProgress,
+            .apiDescriptionNotFound:
             return .background
         }
     }

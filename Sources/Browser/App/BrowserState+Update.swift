@@ -177,6 +177,13 @@ extension BrowserState {
         case .schemaChecked(let check):
             applySchemaCheck(check)
             return []
+        case .apiDescriptionNotFound(let tried):
+            // One line in Events, no status: most APIs browsed publish none.
+            log(
+                EventLogEntry(
+                    time: now, name: "openapi", resource: "",
+                    detail: "no description found (\(tried) usual places tried; --openapi names one)", kind: .note))
+            return []
         case .watchedValue(let url, let path, let value):
             if let index = watch.index(of: url), watch.entries[index].path == path {
                 watch.entries[index].watchedValue = value

@@ -255,6 +255,8 @@ extension BrowserState {
             // A late diff of an older version says nothing more.
             if index != list.count - 1 { return }
         }
+        // A diff made for another watch path than the row's now is not this row's news.
+        if let entry = watch.entries.first(where: { $0.url == url }), entry.path != change.watchedPath { return }
         changes[url] = change
         // Only the resource shown is highlighted: another's change never takes it away.
         if !change.highlightedEntries.isEmpty, url == currentURL {

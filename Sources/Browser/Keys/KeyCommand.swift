@@ -185,7 +185,7 @@ public enum KeyCommand: String, CaseIterable, Sendable {
         case .pipe: return "pipe the body to a command (jq, grep…)"
         case .pathQuery: return "JSONPath query over the body, live"
         case .copyPath: return "copy the JSONPath of the value under the cursor"
-        case .operations: return "the API's operations (OpenAPI), at this URL's"
+        case .operations: return "the API's operations (OpenAPI)"
         case .schemaCheck: return "this response against its schema: violations"
         case .pin: return "pin / unpin on the watch board (loadIfNeeded())"
         case .watchBoard: return "watch board: pinned resources, live"

@@ -142,15 +142,11 @@ public enum BrowserView {
                 if let url = state.currentURL, let change = state.changes[url], state.highlight?.url == url {
                     title.append(Span("  changed \(change.counts) (D)", theme.style(.warning, attributes: .bold)))
                 }
-                if let url = state.currentURL, let check = state.schemaChecks[url] {
-                    let slot: ThemeSlot =
-                        check.isViolated ? .error : check.verdict == .valid ? .success : .warning
-                    title.append(
-                        Span(
-                            "  " + check.badge + (check.verdict == .valid ? "" : " (V)"),
-                            theme.style(slot, attributes: .bold)))
-                }
+                title += schemaBadge(state)
                 title += metadataSpans(data, state: state)
+            } else {
+                // An error's body shown in latestData's place is checked too.
+                title += schemaBadge(state)
             }
             drawBox(frame, title: title, focused: focused, theme: theme, into: &screen)
             drawData(state, inner: inner, focused: focused, into: &screen)
@@ -252,6 +248,17 @@ public enum BrowserView {
         if let etag = data.etag { parts.append("ETag " + abbreviated(etag, maxColumns: 24)) }
         parts.append("age " + Format.duration(max(0, state.now - data.timestamp)))
         return [Span("  " + parts.joined(separator: " · "), muted)]
+    }
+
+    /// `schema ✓`, `schema ✗ 2 (V)`: the last check of the resource shown, if any.
+    static func schemaBadge(_ state: BrowserState) -> [Span] {
+        guard let url = state.currentURL, let check = state.schemaChecks[url] else { return [] }
+        let slot: ThemeSlot = check.isViolated ? .error : check.verdict == .valid ? .success : .warning
+        return [
+            Span(
+                "  " + safe(check.badge, maxColumns: 60) + (check.verdict == .valid ? "" : " (V)"),
+                state.theme.style(slot, attributes: .bold))
+        ]
     }
 
     static func drawURL(_ state: BrowserState, inner: Rect, compact: Bool, into screen: inout Screen) {

@@ -21,6 +21,8 @@ package final class DescriptionFinder {
     nonisolated static let maximumBytes = 64 * 1024 * 1024
 
     private let serviceBaseURL: URL
+    /// The URL hammock was started at, whose folders are searched first.
+    private let startURL: URL?
     private let transport: HTTPTransport?
     private var isSearching = false
     private var isFound = false
@@ -29,9 +31,22 @@ package final class DescriptionFinder {
 
     /// A finder for the service at `serviceBaseURL`, fetching through `transport` (nil: only
     /// files can be read).
-    init(serviceBaseURL: URL, transport: HTTPTransport?) {
+    init(serviceBaseURL: URL, startURL: URL? = nil, transport: HTTPTransport?) {
         self.serviceBaseURL = serviceBaseURL
+        self.startURL = startURL
         self.transport = transport
+    }
+
+    /// The usual places under the start URL's folder (`/api/v1/` for `/api/v1/users`), then
+    /// under the service's base, each once.
+    private var candidates: [URL] {
+        var list: [URL] = []
+        if let startURL, let folder = URL(string: ".", relativeTo: startURL)?.absoluteURL {
+            list += DescriptionDiscovery.candidates(for: folder)
+        }
+        list += DescriptionDiscovery.candidates(for: serviceBaseURL)
+        var seen = Set<String>()
+        return list.filter { seen.insert($0.absoluteString).inserted }
     }
 
     /// Reads the description `source` names: a URL, or a file path.
@@ -67,9 +82,9 @@ package final class DescriptionFinder {
         if !linked.isEmpty {
             task?.cancel()
             isSearching = false
-            search(linked + DescriptionDiscovery.candidates(for: serviceBaseURL))
+            search(linked + candidates)
         } else if !isSearching {
-            search(DescriptionDiscovery.candidates(for: serviceBaseURL))
+            search(candidates)
         }
     }
 
@@ -87,13 +102,15 @@ package final class DescriptionFinder {
                 guard !Task.isCancelled else { return }
                 self?.tried.insert(url.absoluteString)
                 guard let description = try? await Self.read(url, transport: transport) else { continue }
-                guard let self, !self.isFound else { return }
+                guard let self, !Task.isCancelled, !self.isFound else { return }
                 self.isFound = true
                 self.isSearching = false
                 self.dispatch(.apiDescription(APIState(description: description, source: url.absoluteString)))
                 return
             }
-            self?.isSearching = false
+            guard let self, !Task.isCancelled, !self.isFound else { return }
+            self.isSearching = false
+            self.dispatch(.apiDescriptionNotFound(tried: fresh.count))
         }
     }
 
@@ -112,7 +129,11 @@ package final class DescriptionFinder {
             DispatchQueue.global(qos: .userInitiated).async {
                 do {
                     let description = try APIDescription.parse(data, sourceURL: url) { reference in
-                        try blockingFetch(reference, transport: transport)
+                        // A description fetched over HTTP never leads to a local file.
+                        guard url.isFileURL || !reference.isFileURL else {
+                            throw DescriptionFetchError.localReference(reference.path)
+                        }
+                        return try blockingFetch(reference, transport: transport)
                     }
                     continuation.resume(returning: description)
                 } catch {
@@ -125,6 +146,11 @@ package final class DescriptionFinder {
     /// The bytes at `url`: a file, or a `200` answer to a GET.
     package nonisolated static func fetch(_ url: URL, transport: HTTPTransport?) async throws -> Data {
         if url.isFileURL {
+            // Regular files only: a FIFO or a device would block or never end.
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw DescriptionFetchError.notAFile(url.path)
+            }
             let handle = try FileHandle(forReadingFrom: url)
             defer { try? handle.close() }
             let data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
@@ -170,22 +196,5 @@ package final class DescriptionFinder {
     /// write before the read).
     private final class ResultBox: @unchecked Sendable {
         var result: Result<Data, any Error>?
-    }
-}
-
-/// Why a description could not be fetched.
-enum DescriptionFetchError: Error, CustomStringConvertible {
-    case tooLarge(String)
-    case noTransport(String)
-    case failed(String, String)
-    case status(String, Int)
-
-    var description: String {
-        switch self {
-        case .tooLarge(let path): return "\(path) is larger than 64 MiB"
-        case .noTransport(let url): return "\(url) cannot be fetched here"
-        case .failed(let url, let reason): return "\(url): \(reason)"
-        case .status(let url, let status): return "\(url) answered \(status)"
-        }
     }
 }

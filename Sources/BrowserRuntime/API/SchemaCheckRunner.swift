@@ -12,7 +12,10 @@ final class SchemaCheckRunner {
     /// Where results go.
     var dispatch: @MainActor (Action) -> Void = { _ in }
     private var checker: ResponseChecker?
-    private var running: [String: Task<Void, Never>] = [:]
+    /// The check running for each `METHOD url`, with its number: only the newest one's verdict
+    /// is dispatched.
+    private var running: [String: (generation: Int, task: Task<Void, Never>)] = [:]
+    private var generation = 0
 
     /// Checks against `api` from now on.
     func use(_ api: APIState) {
@@ -25,26 +28,31 @@ final class SchemaCheckRunner {
     /// Checks a response to `method url`.
     func check(method: String, url: String, status: Int, contentType: String, body: BodyContent?) {
         guard let checker else { return }
-        running[url]?.cancel()
+        let key = method + " " + url
+        running[key]?.task.cancel()
         let document: JSONDocument?
         if case .json(let outline)? = body { document = outline.document } else { document = nil }
-        let dispatch = dispatch
-        running[url] = Task.detached(priority: .utility) { [weak self] in
+        generation += 1
+        let number = generation
+        let task = Task.detached(priority: .utility) { [weak self] in
             let check = checker.check(
                 method: method, url: url, status: status, contentType: contentType, body: document)
-            guard !Task.isCancelled else { return }
             await MainActor.run {
-                self?.running[url] = nil
-                if let check { dispatch(.schemaChecked(check)) }
+                // A newer check of the same request replaced this one: its verdict is not news.
+                guard let self, !Task.isCancelled, self.running[key]?.generation == number else { return }
+                self.running[key] = nil
+                if let check { self.dispatch(.schemaChecked(check)) }
             }
         }
+        running[key] = (number, task)
     }
 
     /// Checks a form's JSON body before it goes: a warning, never a block.
     func checkRequestBody(method: String, url: String, contentType: String, body: String) {
-        guard let checker, let document = try? JSONDocument(body) else { return }
+        guard let checker else { return }
         let dispatch = dispatch
         Task.detached(priority: .userInitiated) {
+            guard let document = try? JSONDocument(body) else { return }
             guard
                 let check = checker.checkRequestBody(
                     method: method, url: url, contentType: contentType, body: document),

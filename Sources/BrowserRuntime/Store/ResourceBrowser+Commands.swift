@@ -162,7 +162,10 @@ extension ResourceBrowser {
         case .watch(let command):
             switch command {
             case .pin(let url, _): observe(resource(url))
-            case .pause(let url, true), .unpin(let url): watchRefreshes.removeValue(forKey: url)?.cancel()
+            case .pause(let url, true): watchRefreshes.removeValue(forKey: url)?.cancel()
+            case .unpin(let url):
+                watchRefreshes.removeValue(forKey: url)?.cancel()
+                versions.watch(url, by: nil)
             case .path(let url, let path): versions.watch(url, by: path)
             case .pause, .interval: break
             }
@@ -249,9 +252,11 @@ extension ResourceBrowser {
                 request.httpBodyStream = HTTPUploadStream(upload.body)
             }
         }
-        if let (data, contentType) = draft.body.encoded, contentType.contains("json") {
+        if let (data, contentType) = draft.body.encoded,
+            case let type = headers.last(where: { $0.0.lowercased() == "content-type" })?.1 ?? contentType,
+            type.lowercased().contains("json")
+        {
             // Checked against the description while it goes: a warning, never a block.
-            let type = headers.last { $0.0.lowercased() == "content-type" }?.1 ?? contentType
             schemaChecks.checkRequestBody(
                 method: method.rawValue.uppercased(), url: target.url.absoluteString, contentType: type,
                 body: String(decoding: data, as: UTF8.self))

@@ -147,11 +147,12 @@ public final class ResourceBrowser: ResourceObserver {
 
     /// Starts looking for the service's API description: `explicit` (a file path or URL, from
     /// `--openapi`) when given, else through the `Link` headers of the service's responses and
-    /// the usual places, fetched through `transport` (which records nothing). Once found,
+    /// the usual places (under `startURL`'s folder first), fetched through `transport` (which
+    /// records nothing). Once found,
     /// every response of a described operation is checked against its schema.
-    package func findDescription(transport: HTTPTransport?, explicit: String?) {
+    package func findDescription(transport: HTTPTransport?, explicit: String?, startURL: URL? = nil) {
         guard let base = URL(string: state.serviceBaseURL) else { return }
-        let finder = DescriptionFinder(serviceBaseURL: base, transport: transport)
+        let finder = DescriptionFinder(serviceBaseURL: base, startURL: startURL, transport: transport)
         finder.dispatch = { [weak self] action in
             if case .apiDescription(let api) = action { self?.describedBy(api) }
             self?.dispatch(action)
@@ -299,7 +300,15 @@ public final class ResourceBrowser: ResourceObserver {
                 checkResponse(url: url, data: data)
             }
             watchController.resourceReported(url)
-        case .notModified, .error, .requestCancelled:
+        case .error:
+            // An error the server answered with a body is checked against its status's schema.
+            if schemaChecks.isReady, let error = resource.latestError, let status = error.httpStatusCode {
+                let mediaType = error.entity.map { ResourceSnapshotter.mediaType(of: $0) } ?? ""
+                schemaChecks.check(
+                    method: "GET", url: url, status: status, contentType: mediaType, body: snapshot.latestError?.body)
+            }
+            watchController.resourceReported(url)
+        case .notModified, .requestCancelled:
             watchController.resourceReported(url)
         case .observerAdded, .requested:
             break

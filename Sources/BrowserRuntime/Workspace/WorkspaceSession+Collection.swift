@@ -57,7 +57,13 @@ extension WorkspaceSession {
                 .note("no collection to import into: create ./.hammock/ or start with --collection DIR", isError: true))
             return
         }
+        guard !isImporting else {
+            dispatch(.note("an import into \(collection.folder) is under way", isError: false))
+            return
+        }
+        isImporting = true
         Task { @MainActor in
+            defer { isImporting = false }
             let result = await Task.detached {
                 Result { () throws(CollectionError) in
                     let bytes = description.documents[description.rootURI]?.data ?? Data()

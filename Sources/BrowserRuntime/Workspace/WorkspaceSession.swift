@@ -34,6 +34,8 @@ public final class WorkspaceSession {
     var queryHistory: QueryHistoryFile?
     /// True once a query history problem was said (it is said once).
     var queryHistoryProblemSaid = false
+    /// True while a description is being written into the collection.
+    var isImporting = false
 
     /// The largest response body history keeps per entry.
     public nonisolated static let maximumRecordedBody = 8 * 1024 * 1024
@@ -94,6 +96,7 @@ public final class WorkspaceSession {
                 if !origins.isEmpty { dispatch(.workspace(.queriesLoaded(origins))) }
             } catch {
                 queryHistory = nil
+                queryHistoryProblemSaid = true
                 dispatch(.note(error.description + "; expressions are kept for this run only", isError: true))
             }
         }

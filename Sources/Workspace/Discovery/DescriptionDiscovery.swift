@@ -8,16 +8,20 @@ public enum DescriptionDiscovery {
     public static let usualPaths = [
         "openapi.json", "openapi.yaml", "openapi.yml", "swagger.json", "swagger.yaml", "v3/api-docs",
         "v2/api-docs", "api-docs", "spec.json", "openapi", "docs/openapi.json", "api/openapi.json",
-        "swagger/v1/swagger.json", ".well-known/openapi.json",
+        "swagger/v1/swagger.json", "apispec_1.json", "apispec.json", "swagger/doc.json", "api/swagger.json",
+        ".well-known/openapi.json",
     ]
 
     /// The relations whose links name a description, in order of preference.
     public static let relations = ["service-desc", "describedby"]
 
     /// The description URLs named by the `Link` header values of a response from `url`.
+    /// Only `http` and `https` targets are kept: a response never leads to a local file.
     public static func linked(in linkValues: [String], of url: URL) -> [URL] {
         let header = LinkHeader(linkValues)
-        return relations.flatMap { header.targets(relation: $0, relativeTo: url) }
+        return relations.flatMap { header.targets(relation: $0, relativeTo: url) }.filter {
+            ["http", "https"].contains($0.scheme?.lowercased() ?? "")
+        }
     }
 
     /// The URLs to try for `serviceBaseURL`, each once: the usual paths under its base path,

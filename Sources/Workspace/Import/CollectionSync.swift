@@ -1,4 +1,5 @@
 import Foundation
+import Safety
 
 /// Writes requests made from an API description into a collection, and on later runs merges a
 /// newer description into it without losing what the user changed.
@@ -62,7 +63,10 @@ public struct CollectionSync: Sendable {
             }
             entries.append(try merge(request, over: old, into: &report))
         }
-        try write(SyncBase(source: source, entries: entries), description: description, fileExtension: fileExtension)
+        // The state may be committed with the collection: no credentials in it.
+        try write(
+            SyncBase(source: SecretMasker.maskURL(source), entries: entries), description: description,
+            fileExtension: fileExtension)
         return report
     }
 

@@ -13,12 +13,18 @@ public enum DescriptionImport {
     /// The requests of every operation, under `{{base}}`: the key is the operation's id, the
     /// group its first tag, the name its summary (else its id).
     public static func requests(from description: APIDescription) -> [GeneratedRequest] {
-        description.operations.map { operation in
+        // An `operationId` the description repeats cannot tell its operations apart.
+        var counts: [String: Int] = [:]
+        for operation in description.operations { counts[operation.id, default: 0] += 1 }
+        return description.operations.map { operation in
+            let key = counts[operation.id, default: 0] > 1 ? operation.method + " " + operation.path : operation.id
             let request = OperationRequest(operation: operation, in: description, baseURL: "{{base}}")
-            let group = operation.tags.first.map(FileNameSlug.slug) ?? ""
+            // `environments` and `removed` are the collection's own folders.
+            var group = operation.tags.first.map(FileNameSlug.slug) ?? ""
+            if group == EnvironmentSet.folderName || group == CollectionSync.removedFolder { group = "tag-" + group }
             let summary = operation.summary?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             let name = summary.isEmpty || summary.contains("\n") ? operation.id : summary
-            return GeneratedRequest(key: operation.id, group: group, name: name, definition: request.definition)
+            return GeneratedRequest(key: key, group: group, name: name, definition: request.definition)
         }
     }
 
@@ -44,7 +50,9 @@ public enum DescriptionImport {
                 unique = "\(name)-\(attempt)"
                 attempt += 1
             }
+            // `{{base}}/pets`: the base ends without a slash.
             var url = server.url
+            while url.hasSuffix("/") { url.removeLast() }
             var lines: [String] = []
             for variable in server.variables {
                 url = url.replacingOccurrences(of: "{\(variable.name)}", with: "{{\(variable.name)}}")

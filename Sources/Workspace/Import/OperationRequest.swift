@@ -31,9 +31,15 @@ public struct OperationRequest: Sendable {
         var query: [String] = []
         var headers: [HeaderField] = []
         var guide: [String] = []
-        var formFields: [String] = []
+        var formFields: [(name: String, value: String)] = []
         for parameter in operation.parameters {
-            let value = SchemaExample.value(for: parameter, in: description)
+            // A value the description gives (an example, a default, an allowed value); a path or
+            // query value it does not give stays a `{{variable}}` to fill in rather than a made-up
+            // one that names nothing on the server.
+            let given = parameter.example != nil || !parameter.enumValues.isEmpty
+            let value =
+                given || parameter.location == .header || parameter.location == .formData
+                ? SchemaExample.value(for: parameter, in: description) : nil
             guide.append(Self.guideLine(parameter, value: value))
             switch parameter.location {
             case .path:
@@ -45,7 +51,7 @@ public struct OperationRequest: Sendable {
             case .header where parameter.isRequired:
                 headers.append(HeaderField(name: parameter.name, value: value ?? "{{\(parameter.name)}}"))
             case .formData:
-                formFields.append(Self.queryEscaped(parameter.name) + "=" + Self.queryEscaped(value ?? ""))
+                formFields.append((parameter.name, value ?? ""))
             default:
                 break
             }
@@ -69,13 +75,21 @@ public struct OperationRequest: Sendable {
                     media.example.flatMap(Self.pretty) ?? media.schema.flatMap {
                         SchemaExample.body(for: $0, in: description)
                     } ?? "{}"
-            } else if type == "application/x-www-form-urlencoded" {
-                kind = .form
-                body = formFields.joined(separator: "&")
-            } else if type.hasPrefix("multipart/") {
-                kind = .multipart
-                body = formFields.map { $0.replacingOccurrences(of: "=", with: ": ") }.joined(separator: "\n")
-                headers.removeAll { $0.name.lowercased() == "content-type" }
+            } else if type == "application/x-www-form-urlencoded" || type.hasPrefix("multipart/") {
+                // Swagger 2.0 names the fields as parameters; OpenAPI 3 as the schema's properties.
+                if formFields.isEmpty, let schema = media.schema {
+                    formFields = Self.fields(of: schema, in: description)
+                }
+                if type.hasPrefix("multipart/") {
+                    // The form's part lines (`name=value`); it writes the boundary itself.
+                    kind = .multipart
+                    body = formFields.map { $0.name + "=" + $0.value }.joined(separator: "\n")
+                    headers.removeAll { $0.name.lowercased() == "content-type" }
+                } else {
+                    kind = .form
+                    body = formFields.map { Self.queryEscaped($0.name) + "=" + Self.queryEscaped($0.value) }.joined(
+                        separator: "&")
+                }
             } else {
                 kind = .text
                 body = media.example ?? ""
@@ -180,6 +194,19 @@ public struct OperationRequest: Sendable {
         let location = parameter.location == .formData ? "form" : parameter.location.rawValue
         return "\(location) \(parameter.name)" + (facts.isEmpty ? "" : " (" + facts.joined(separator: "; ") + ")")
             + (value.map { ": " + $0 } ?? "")
+    }
+
+    /// A form's fields from its schema: the top-level properties of the example the schema
+    /// makes, strings as they are, other values as their JSON text.
+    static func fields(of schema: APISchemaReference, in description: APIDescription) -> [(name: String, value: String)]
+    {
+        guard let text = SchemaExample.body(for: schema, in: description), let document = try? JSONDocument(text),
+            document.kind(document.root) == .objectStart
+        else { return [] }
+        return document.children(of: document.root).compactMap { entry in
+            guard let name = document.key(entry) else { return nil }
+            return (name, document.string(entry) ?? document.rawText(entry))
+        }
     }
 
     /// The media type a request is made with: JSON first, then forms, then the first.

@@ -40,34 +40,28 @@ struct RequestMerge {
         return mine
     }
 
-    /// Headers by name (case aside): the user's in their order, then the description's new
-    /// ones.
+    /// Headers by name (case aside), every value of a repeated name together as one field:
+    /// the user's in their order, then the description's new ones.
     private mutating func headers(base: [HeaderField], mine: [HeaderField], theirs: [HeaderField]) -> [HeaderField] {
-        func value(_ fields: [HeaderField], _ name: String) -> String? {
-            fields.last { $0.name.lowercased() == name }?.value
+        func values(_ fields: [HeaderField], _ name: String) -> [String]? {
+            let found = fields.filter { $0.name.lowercased() == name }.map(\.value)
+            return found.isEmpty ? nil : found
         }
+        func show(_ list: [String]?) -> String { list?.joined(separator: ", ") ?? "(none)" }
         var result: [HeaderField] = []
         var seen = Set<String>()
-        for header in mine {
+        var changed = false
+        for header in mine + theirs {
             let name = header.name.lowercased()
-            guard seen.insert(name).inserted else {
-                result.append(header)
-                continue
-            }
-            let merged = field(
-                "header \(header.name)", value(base, name), value(mine, name), value(theirs, name),
-                show: { $0 ?? "(none)" })
-            if let merged { result.append(HeaderField(name: header.name, value: merged)) }
-        }
-        for header in theirs where !seen.contains(header.name.lowercased()) {
-            let name = header.name.lowercased()
-            seen.insert(name)
+            guard seen.insert(name).inserted else { continue }
             // New in the description: added. Removed by the user (in base, not mine): stays removed.
-            let merged = field(
-                "header \(header.name)", value(base, name), nil, value(theirs, name), show: { $0 ?? "(none)" })
-            if let merged { result.append(HeaderField(name: header.name, value: merged)) }
+            let own = values(mine, name)
+            let merged = field("header \(header.name)", values(base, name), own, values(theirs, name), show: show)
+            if merged != own { changed = true }
+            for value in merged ?? [] { result.append(HeaderField(name: header.name, value: value)) }
         }
-        return result
+        // Nothing to follow: the user's headers as they are, order and all.
+        return changed ? result : mine
     }
 
     /// A body on one line, cut to 40 characters.

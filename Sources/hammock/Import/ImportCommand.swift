@@ -1,4 +1,5 @@
 import ArgumentParser
+import Browser
 import BrowserRuntime
 import Foundation
 import HTTPCore
@@ -55,18 +56,21 @@ struct ImportCommand: AsyncParsableCommand {
             }
             var settings = HTTPClientSettings()
             settings.tls.verifiesCertificates = !insecure
-            let transport = url.isFileURL ? nil : HTTPTransport(settings: settings)
-            defer { if let transport { Task { await transport.shutdown() } } }
+            // Over HTTP for the description and the files it refers to (a local file may too).
+            let transport = HTTPTransport(settings: settings)
             let bytes: Data
             let description: APIDescription
             do {
                 bytes = try await DescriptionFinder.fetch(url, transport: transport)
                 description = try await DescriptionFinder.parse(bytes, from: url, transport: transport)
             } catch {
+                await transport.shutdown()
                 Self.fail("\(source) could not be used: \(error)")
             }
+            await transport.shutdown()
+            // The description is someone else's text: no terminal escapes reach the screen.
             for warning in description.warnings {
-                FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+                FileHandle.standardError.write(Data("warning: \(TextSanitizer.sanitize(warning))\n".utf8))
             }
             do {
                 let report = try DescriptionImport.run(

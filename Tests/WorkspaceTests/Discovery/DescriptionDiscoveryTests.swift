@@ -22,6 +22,10 @@ struct DescriptionDiscoveryTests {
             )
             .map(\.absoluteString) == ["http://api.test:8080/spec", "https://x.test/d"], "service-desc first")
         #expect(LinkHeader(["<unterminated; rel=x", "", ";;;,,,"]).links.isEmpty)
+        #expect(
+            DescriptionDiscovery.linked(
+                in: [#"<file:///dev/tty>; rel="service-desc", <ftp://x/d>; rel=describedby"#], of: base
+            ).isEmpty, "a response never leads to a local file")
         #expect(LinkHeader([String(repeating: "<a>; rel=x, ", count: 1000)]).links.count == LinkHeader.maximumLinks)
     }
 

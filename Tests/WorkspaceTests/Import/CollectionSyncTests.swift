@@ -141,4 +141,56 @@ struct CollectionSyncTests {
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("api/pets")))
     }
+
+    @Test("repeated headers merge as one field; a header the description drops goes unless edited")
+    func headerMerges() throws {
+        let folder = try TemporaryFolder()
+        let collection = RequestCollection(folder: folder.path("api"))
+        let sync = CollectionSync(collection: collection)
+        let first = [
+            Self.request(
+                "a", "GET", "{{base}}/a",
+                headers: [
+                    HeaderField(name: "X-Tag", value: "1"), HeaderField(name: "Accept", value: "text/plain"),
+                    HeaderField(name: "X-Tag", value: "2"), HeaderField(name: "X-Old", value: "o"),
+                ])
+        ]
+        _ = try sync.apply(first, source: "s", description: Data(), fileExtension: "json")
+        // The user changes the second X-Tag; the description drops X-Old and changes Accept.
+        var mine = try #require(try collection.request(id: "pets/a.yaml").definition)
+        mine.headers[2].value = "two"
+        try collection.update("pets/a.yaml", definition: mine)
+        let second = [
+            Self.request(
+                "a", "GET", "{{base}}/a",
+                headers: [
+                    HeaderField(name: "X-Tag", value: "1"), HeaderField(name: "Accept", value: "application/json"),
+                    HeaderField(name: "X-Tag", value: "2"),
+                ])
+        ]
+        let report = try sync.apply(second, source: "s", description: Data(), fileExtension: "json")
+        let merged = try #require(try collection.request(id: "pets/a.yaml").definition)
+        #expect(
+            merged.headers == [
+                HeaderField(name: "X-Tag", value: "1"), HeaderField(name: "X-Tag", value: "two"),
+                HeaderField(name: "Accept", value: "application/json"),
+            ], "both X-Tag values kept, the edited one as edited: \(merged.headers)")
+        #expect(report.changes == [.updated(file: "pets/a.yaml", fields: ["header Accept", "header X-Old"])])
+    }
+
+    @Test("a repeated operationId is told apart by method and path; reserved folder names are renamed")
+    func descriptionKeys() throws {
+        let text = #"""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+             "paths": {"/a": {"get": {"operationId": "same", "tags": ["environments"], "responses": {}}},
+                       "/b": {"get": {"operationId": "same", "responses": {}}},
+                       "/c": {"get": {"operationId": "own", "tags": ["removed"], "responses": {}}}}}
+            """#
+        let description = try APIDescription.parse(Data(text.utf8), sourceURL: nil) { _ in
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let requests = DescriptionImport.requests(from: description)
+        #expect(requests.map(\.key) == ["GET /a", "GET /b", "own"])
+        #expect(requests.map(\.group) == ["tag-environments", "", "tag-removed"])
+    }
 }

@@ -6,7 +6,10 @@ import TUICore
 enum FormView {
     /// The description's word on the operation: its parameters, then the body's schema.
     static func drawGuide(_ form: RequestForm, frame: Rect, theme: Theme, into screen: inout Screen) {
-        var lines = form.guide
+        // The parameters wrap (a value at a line's end must show); the schema is cut at the edge.
+        let width = max(1, frame.width - 2)
+        var lines = form.guide.flatMap { TextWrap.lines(BrowserView.safe($0), width: width) }
+        let guideRows = lines.count
         if let schema = form.schema {
             if !lines.isEmpty { lines.append("") }
             lines.append("body schema:")
@@ -15,7 +18,7 @@ enum FormView {
         for row in 0..<frame.height {
             let text = row < lines.count ? lines[row] : ""
             screen.put("│", x: frame.x, y: frame.y + row, style: theme.style(.border))
-            let style = row < form.guide.count ? theme.style(.accent) : theme.style(.muted)
+            let style = row < guideRows ? theme.style(.accent) : theme.style(.muted)
             screen.put(
                 BrowserView.safe(text), x: frame.x + 2, y: frame.y + row, style: style, maxWidth: frame.width - 2)
         }

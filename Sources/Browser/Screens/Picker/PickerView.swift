@@ -16,7 +16,9 @@ enum PickerView {
         guard frame.width > 4, frame.height > 4 else { return }
         screen.fill(frame, style: BrowserView.surfaceStyle(theme))
         let visible = picker.visibleItems
-        let count = picker.isLoading ? "loading…" : "\(visible.count) of \(picker.items.count)"
+        // Group headings are not counted: `3 of 12` requests, operations…
+        let shown = visible.count { !$0.isGroup }
+        let count = picker.isLoading ? "loading…" : "\(shown) of \(picker.items.count { !$0.isGroup })"
         BrowserView.drawBox(
             frame,
             title: [
