@@ -17,22 +17,22 @@ public enum DescriptionJSON {
 
     /// One component schema; `INDEX` and `PREVIOUS` are replaced.
     static let schemaTemplate = ##"""
-        "ThingINDEX":{"type":"object","required":["id","name"],"properties":{"id":{"type":"integer"},\
-        "name":{"type":"string","minLength":1},"kind":{"enum":["a","b","c"]},\
-        "createdAt":{"type":"string","format":"date-time"},"tags":{"type":"array","items":{"type":"string"}},\
-        "owner":{"$ref":"#/components/schemas/ThingPREVIOUS"},"price":{"type":"number"},\
+        "ThingINDEX":{"type":"object","required":["id","name"],"properties":{"id":{"type":"integer"},\##
+        "name":{"type":"string","minLength":1},"kind":{"enum":["a","b","c"]},\##
+        "createdAt":{"type":"string","format":"date-time"},"tags":{"type":"array","items":{"type":"string"}},\##
+        "owner":{"$ref":"#/components/schemas/ThingPREVIOUS"},"price":{"type":"number"},\##
         "note":{"type":["string","null"]}}}
         """##
 
     /// One path with a GET and a POST; `INDEX` and `GROUP` are replaced.
     static let pathTemplate = ##"""
-        "/thingsINDEX/{id}":{"parameters":[{"name":"id","in":"path","required":true,"schema":{"type":"integer"},\
-        "example":1}],"get":{"operationId":"getThingINDEX","tags":["groupGROUP"],"summary":"Get thing INDEX",\
-        "parameters":[{"name":"expand","in":"query","schema":{"type":"boolean"}}],"responses":{"200":{\
-        "description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/ThingINDEX"}}}},\
-        "404":{"description":"missing"}}},"post":{"operationId":"updateThingINDEX","tags":["groupGROUP"],\
-        "requestBody":{"required":true,"content":{"application/json":{"schema":{\
-        "$ref":"#/components/schemas/ThingINDEX"}}}},"responses":{"200":{"description":"ok","content":{\
+        "/thingsINDEX/{id}":{"parameters":[{"name":"id","in":"path","required":true,"schema":{"type":"integer"},\##
+        "example":1}],"get":{"operationId":"getThingINDEX","tags":["groupGROUP"],"summary":"Get thing INDEX",\##
+        "parameters":[{"name":"expand","in":"query","schema":{"type":"boolean"}}],"responses":{"200":{\##
+        "description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/ThingINDEX"}}}},\##
+        "404":{"description":"missing"}}},"post":{"operationId":"updateThingINDEX","tags":["groupGROUP"],\##
+        "requestBody":{"required":true,"content":{"application/json":{"schema":{\##
+        "$ref":"#/components/schemas/ThingINDEX"}}}},"responses":{"200":{"description":"ok","content":{\##
         "application/json":{"schema":{"$ref":"#/components/schemas/ThingINDEX"}}}}}}}
         """##
 
