@@ -97,7 +97,8 @@ extension BrowserState {
             for operation in operations {
                 let method = operation.method.padding(toLength: 7, withPad: " ", startingAt: 0)
                 // The id too, so that typing it finds the operation.
-                var detail = [operation.id, operation.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
+                let id = operation.id == Self.key(operation) ? "" : operation.id
+                var detail = [id, operation.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
                 if operation.isDeprecated { detail = "deprecated · " + detail }
                 items.append(
                     PickerItem(
