@@ -481,23 +481,24 @@ enum DemoDescription {
                   "id": { "type": "integer", "readOnly": true },
                   "username": { "type": "string" },
                   "name": { "type": "string" },
-                  "email": { "type": "string", "format": "email" },
+                  "email": { "type": "string" },
                   "url": { "type": "string", "format": "uri-reference", "readOnly": true },
                   "posts": { "type": "string", "format": "uri-reference", "readOnly": true }
                 }
               },
               "NewUser": {
                 "type": "object",
-                "required": ["username", "name", "email"],
+                "description": "Fields left out are stored empty.",
                 "properties": {
-                  "username": { "type": "string", "minLength": 1 },
+                  "username": { "type": "string" },
                   "name": { "type": "string" },
-                  "email": { "type": "string", "format": "email" }
+                  "email": { "type": "string" }
                 }
               },
               "UserChanges": {
                 "type": "object",
-                "properties": { "username": { "type": "string", "minLength": 1 }, "name": { "type": "string" }, "email": { "type": "string", "format": "email" } }
+                "description": "A field left out or null stays as it is.",
+                "properties": { "username": { "type": ["string", "null"] }, "name": { "type": ["string", "null"] }, "email": { "type": ["string", "null"] } }
               },
               "PostSummary": {
                 "type": "object",
@@ -524,12 +525,14 @@ enum DemoDescription {
               },
               "NewPost": {
                 "type": "object",
-                "required": ["userId", "title", "body"],
+                "required": ["userId"],
+                "description": "userId names an existing user; a title or body left out is stored empty.",
                 "properties": { "userId": { "type": "integer", "minimum": 1, "example": 1 }, "title": { "type": "string" }, "body": { "type": "string" } }
               },
               "PostChanges": {
                 "type": "object",
-                "properties": { "userId": { "type": "integer", "minimum": 1 }, "title": { "type": "string" }, "body": { "type": "string" } }
+                "description": "A field left out or null stays as it is.",
+                "properties": { "userId": { "type": ["integer", "null"], "minimum": 1 }, "title": { "type": ["string", "null"] }, "body": { "type": ["string", "null"] } }
               },
               "Comment": {
                 "type": "object",
