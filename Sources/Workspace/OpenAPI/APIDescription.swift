@@ -83,7 +83,7 @@ public struct APIDescription: Sendable {
     {
         let document = try OpenAPIDocumentText.document(from: data)
         let (format, specVersion, versionWarning) = try OpenAPIReader.format(of: document)
-        let rootURI = sourceURL.map { OpenAPIURI.removingFragment($0.absoluteString) } ?? ""
+        let rootURI = sourceURL.map { URIReference.removingFragment($0.absoluteString) } ?? ""
         let store = OpenAPIDocumentStore(rootURI: rootURI, root: document)
         if let versionWarning { store.warn(versionWarning) }
         store.loadReferencedDocuments(load: load)

@@ -104,8 +104,8 @@ final class OpenAPIDocumentStore {
             next += 1
             guard let document = documents[uri] else { continue }
             for (entry, reference) in references(in: document) {
-                let target = OpenAPIURI.resolve(reference, against: uri)
-                let targetURI = OpenAPIURI.removingFragment(target)
+                let target = URIReference.resolve(reference, against: uri)
+                let targetURI = target.withoutFragment.text
                 if documents[targetURI] == nil, unreadable[targetURI] == nil {
                     if let loaded = self.load(targetURI, load: load) {
                         documents[targetURI] = loaded
@@ -115,9 +115,9 @@ final class OpenAPIDocumentStore {
                     }
                 }
                 guard let targetDocument = documents[targetURI] else { continue }
-                let fragment = OpenAPIURI.fragment(target) ?? ""
+                let fragment = target.fragment ?? ""
                 guard fragment.isEmpty || fragment.hasPrefix("/") || fragment.hasPrefix("%2F") else { continue }
-                if self.entry(in: targetDocument, pointer: OpenAPIPointer.fromFragment(fragment)) == nil {
+                if self.entry(in: targetDocument, pointer: JSONPointer.decoding(fragment: fragment)) == nil {
                     let key = Self.referenceKey(uri, entry)
                     if brokenReferences[key] == nil { brokenOrder.append(key) }
                     brokenReferences[key] = (uri, entry, reference)
@@ -191,7 +191,7 @@ final class OpenAPIDocumentStore {
         guard let entry = childEntry(location.document, location.entry, key) else { return nil }
         return OpenAPILocation(
             uri: location.uri, document: location.document, entry: entry,
-            pointer: OpenAPIPointer.appending(location.pointer, key), place: location.place(adding: key))
+            pointer: JSONPointer.appending(location.pointer, key), place: location.place(adding: key))
     }
 
     /// The members of an object location, with their keys, in order.
@@ -208,7 +208,7 @@ final class OpenAPIDocumentStore {
                 key,
                 OpenAPILocation(
                     uri: location.uri, document: location.document, entry: entry,
-                    pointer: OpenAPIPointer.appending(location.pointer, key), place: location.place(adding: key))
+                    pointer: JSONPointer.appending(location.pointer, key), place: location.place(adding: key))
             )
         }
     }
@@ -293,32 +293,17 @@ final class OpenAPIDocumentStore {
     }
 
     private func findEntry(in document: JSONDocument, pointer: String) -> Int? {
-        guard let tokens = OpenAPIPointer.tokens(pointer) else { return nil }
-        var entry = document.root
-        for token in tokens {
-            switch document.kind(entry) {
-            case .objectStart:
-                guard let child = childEntry(document, entry, token) else { return nil }
-                entry = child
-            case .arrayStart:
-                guard let index = Int(token), index >= 0, String(index) == token,
-                    let child = document.child(of: entry, index: index)
-                else { return nil }
-                entry = child
-            default:
-                return nil
-            }
-        }
-        return entry
+        guard let tokens = JSONPointer.tokens(pointer) else { return nil }
+        return JSONPointer.resolve(document, tokens: tokens, from: document.root) { childEntry(document, $0, $1) }
     }
 
     /// The value a reference (`other.yaml#/Pet`, `#/components/schemas/Pet`) names, read from
     /// `baseURI`; nil when the document was not read or the pointer names nothing.
     func target(of reference: String, from baseURI: String) -> OpenAPILocation? {
-        let target = OpenAPIURI.resolve(reference, against: baseURI)
-        let uri = OpenAPIURI.removingFragment(target)
+        let target = URIReference.resolve(reference, against: baseURI)
+        let uri = target.withoutFragment.text
         guard let document = documents[uri] else { return nil }
-        let pointer = OpenAPIPointer.fromFragment(OpenAPIURI.fragment(target) ?? "")
+        let pointer = JSONPointer.decoding(fragment: target.fragment ?? "")
         guard let entry = entry(in: document, pointer: pointer) else { return nil }
         return OpenAPILocation(uri: uri, document: document, entry: entry, pointer: pointer, place: "")
     }
@@ -338,7 +323,7 @@ final class OpenAPIDocumentStore {
                 return nil
             }
             brokenReferences[Self.referenceKey(current.uri, referenceEntry)] = nil
-            let targetURI = OpenAPIURI.removingFragment(OpenAPIURI.resolve(reference, against: current.uri))
+            let targetURI = URIReference.resolve(reference, against: current.uri).withoutFragment.text
             if documents[targetURI] == nil {
                 let reason = unreadable[targetURI] ?? "\(targetURI) was not read"
                 mentionedUnreadable.insert(targetURI)
@@ -382,6 +367,7 @@ final class OpenAPIDocumentStore {
     /// Where an entry is, for a warning: `components.schemas.Pet.properties.owner` in the
     /// description itself, `uri#pointer` in another document.
     func placeName(uri: String, document: JSONDocument, entry: Int) -> String {
+        guard uri == rootURI else { return uri + "#" + JSONPointer.pointer(to: entry, in: document) }
         var steps: [(key: String?, index: Int)] = []
         var current = entry
         while let parent = document.parent(of: current) {
@@ -399,9 +385,6 @@ final class OpenAPIDocumentStore {
             current = parent
         }
         steps.reverse()
-        guard uri == rootURI else {
-            return uri + "#" + steps.map { "/" + ($0.key.map(OpenAPIPointer.escape) ?? String($0.index)) }.joined()
-        }
         var name = ""
         for step in steps {
             if let key = step.key {

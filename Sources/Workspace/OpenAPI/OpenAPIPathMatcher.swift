@@ -15,7 +15,7 @@ struct OpenAPIPathMatcher {
         let templates = candidates.map { OpenAPIPathTemplate(description.operations[$0].path) }
         var bases: [[String]] = []
         for server in description.servers {
-            let base = OpenAPIPathTemplate.segments(OpenAPIURI.parts(server.resolvedURL()).path).map {
+            let base = OpenAPIPathTemplate.segments(URIReference(server.resolvedURL()).path).map {
                 $0.removingPercentEncoding ?? $0
             }
             if !bases.contains(base) { bases.append(base) }

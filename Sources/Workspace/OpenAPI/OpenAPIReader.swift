@@ -83,7 +83,7 @@ final class OpenAPIReader {
 
     /// True when relative URLs can be resolved against the description's URL (http or https).
     private var isServedOverHTTP: Bool {
-        let scheme = OpenAPIURI.parts(store.rootURI).scheme?.lowercased()
+        let scheme = URIReference(store.rootURI).scheme?.lowercased()
         return scheme == "http" || scheme == "https"
     }
 
@@ -114,8 +114,8 @@ final class OpenAPIReader {
     }
 
     private func resolvedServerURL(_ url: String) -> String {
-        if url.hasPrefix("{") || OpenAPIURI.isAbsolute(url) || !isServedOverHTTP { return url }
-        return OpenAPIURI.resolve(url, against: store.rootURI)
+        if url.hasPrefix("{") || URIReference(url).isAbsolute || !isServedOverHTTP { return url }
+        return URIReference.resolve(url, against: store.rootURI).text
     }
 
     /// Swagger 2.0's server: each scheme with `host` and `basePath`; without a host, the
@@ -131,7 +131,7 @@ final class OpenAPIReader {
             ["http", "https", "ws", "wss"].contains($0)
         }
         if schemes.isEmpty {
-            let own = OpenAPIURI.parts(store.rootURI).scheme?.lowercased()
+            let own = URIReference(store.rootURI).scheme?.lowercased()
             schemes = [own == "http" ? "http" : "https"]
         }
         return schemes.map { APIServer(url: $0 + "://" + host + basePath) }

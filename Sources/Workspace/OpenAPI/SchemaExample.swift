@@ -60,10 +60,10 @@ public enum SchemaExample {
         of schema: OpenAPILocation, store: OpenAPIDocumentStore, format: APIDescription.Format
     ) -> OpenAPIExampleValue? {
         let schemaMaps = ["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]
-        guard let tokens = OpenAPIPointer.tokens(schema.pointer), tokens.last == "schema",
+        guard let tokens = JSONPointer.tokens(schema.pointer), tokens.last == "schema",
             !schemaMaps.contains(tokens.dropLast().last ?? "")
         else { return nil }
-        let parentPointer = tokens.dropLast().map { "/" + OpenAPIPointer.escape($0) }.joined()
+        let parentPointer = tokens.dropLast().map { "/" + JSONPointer.escape($0) }.joined()
         guard let parentEntry = store.entry(in: schema.document, pointer: parentPointer) else { return nil }
         let parent = OpenAPILocation(
             uri: schema.uri, document: schema.document, entry: parentEntry, pointer: parentPointer, place: "")

@@ -52,13 +52,13 @@ struct SchemaCompiler {
     mutating func compile(document: JSONDocument, pointer: String, baseURI: String) throws(JSONSchemaError)
         -> SchemaProgram
     {
-        let uri = SchemaURI(baseURI).withoutFragment.text
+        let uri = URIReference(baseURI).withoutFragment.text
         let number = add(document, uri: uri)
         let pointerTokens =
             pointer.hasPrefix("#")
-            ? SchemaPointer.tokens(fragment: String(pointer.dropFirst())) : SchemaPointer.tokens(pointer)
+            ? JSONPointer.tokens(fragment: String(pointer.dropFirst())) : JSONPointer.tokens(pointer)
         guard let tokens = pointerTokens,
-            let entry = SchemaPointer.resolve(document, tokens: tokens, from: document.root)
+            let entry = JSONPointer.resolve(document, tokens: tokens, from: document.root)
         else { throw .pointerNotFound(pointer: pointer) }
         let (location, base) = try walk(
             from: Location(document: number, entry: document.root), base: resources[uri]!.base, tokens: tokens,
@@ -97,7 +97,7 @@ struct SchemaCompiler {
             let idEntry = document.child(of: location.entry, key: keyword), let id = document.string(idEntry)
         else { return outer }
         if dialect.refReplacesSiblings && document.child(of: location.entry, key: "$ref") != nil { return outer }
-        let resolved = SchemaURI.resolve(id, against: outer)
+        let resolved = URIReference.resolve(id, against: outer)
         if id.hasPrefix("#") { return outer }
         return resolved.withoutFragment.text
     }
@@ -112,7 +112,7 @@ struct SchemaCompiler {
         if let keyword = dialect.idKeyword, let idEntry = document.child(of: entry, key: keyword),
             let id = document.string(idEntry)
         {
-            let resolved = SchemaURI.resolve(id, against: base)
+            let resolved = URIReference.resolve(id, against: base)
             if !id.hasPrefix("#"), resources[base] == nil { resources[base] = (location, base) }
             if let fragment = resolved.fragment, !fragment.isEmpty, !fragment.hasPrefix("/"), dialect == .draft4 {
                 anchors[resolved.withoutFragment.text + "#" + fragment] = location
@@ -171,7 +171,7 @@ struct SchemaCompiler {
         var base = base
         var position = Position.schema
         for token in tokens {
-            guard let next = SchemaPointer.step(document, from: entry, token: token) else {
+            guard let next = JSONPointer.step(document, from: entry, token: token) else {
                 throw .unresolvableReference(reference: reference, location: locationText(start))
             }
             switch position {
@@ -207,13 +207,15 @@ struct SchemaCompiler {
     private mutating func resolve(_ reference: String, base: String, at location: String) throws(JSONSchemaError)
         -> (Location, String)
     {
-        let (uri, fragment) = SchemaURI.split(reference, against: base)
+        let resolved = URIReference.resolve(reference, against: base)
+        let uri = resolved.withoutFragment.text
+        let fragment = resolved.fragment
         guard let (root, rootBase) = resource(uri) else {
             throw .unresolvableReference(reference: reference, location: location)
         }
         guard let fragment, !fragment.isEmpty else { return (root, rootBase) }
         if fragment.hasPrefix("/") {
-            guard let tokens = SchemaPointer.tokens(fragment: fragment) else {
+            guard let tokens = JSONPointer.tokens(fragment: fragment) else {
                 throw .unresolvableReference(reference: reference, location: location)
             }
             do {
@@ -233,7 +235,7 @@ struct SchemaCompiler {
     private mutating func readVocabulary(_ document: JSONDocument, _ entry: Int) {
         guard dialect == .draft2020_12, document.kind(entry).isObject,
             let metaURI = document.child(of: entry, key: "$schema").flatMap(document.string),
-            let meta = registry.documents[SchemaURI(metaURI).withoutFragment.text],
+            let meta = registry.documents[URIReference(metaURI).withoutFragment.text],
             let vocabulary = meta.child(of: meta.root, key: "$vocabulary"), meta.kind(vocabulary).isObject
         else { return }
         let prefix = "https://json-schema.org/draft/2020-12/vocab/"
@@ -243,7 +245,7 @@ struct SchemaCompiler {
 
     private func locationText(_ location: Location) -> String {
         documentURIs[location.document] + "#"
-            + SchemaPointer.pointer(to: location.entry, in: documents[location.document])
+            + JSONPointer.pointer(to: location.entry, in: documents[location.document])
     }
 
     private mutating func resourceNumber(_ uri: String) -> Int {
@@ -384,7 +386,7 @@ struct SchemaCompiler {
             let (target, targetBase) = try resolve(text, base: base, at: place)
             let targetNode = try compile(target, base: targetBase)
             var anchor: Int?
-            if let name = SchemaURI(text).fragment, !name.isEmpty, !name.hasPrefix("/") {
+            if let name = URIReference(text).fragment, !name.isEmpty, !name.hasPrefix("/") {
                 let targetDocument = documents[target.document]
                 if targetDocument.child(of: target.entry, key: "$dynamicAnchor").flatMap(targetDocument.string) == name
                 {

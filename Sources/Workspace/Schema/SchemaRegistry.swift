@@ -30,7 +30,7 @@ public struct SchemaRegistry: Sendable {
 
     /// Adds `document` under `uri` (a fragment is ignored), replacing any document there.
     public mutating func add(_ document: JSONDocument, uri: String) {
-        let key = SchemaURI(uri).withoutFragment.text
+        let key = URIReference(uri).withoutFragment.text
         if documents.updateValue(document, forKey: key) == nil { order.append(key) }
     }
 }
