@@ -163,6 +163,72 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(held)
     }
+
+    resourceTableBenchmarks()
+}
+
+/// Paths of the 1,000 resources that the distinct-lookup benchmark asks for in turn.
+let distinctPaths = (0..<1_000).map { "/items/\($0)" }
+
+/// Lookups among many resources, and the memory of a million of them before and after a flush.
+func resourceTableBenchmarks() {
+    let perLookup = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo, maxDuration: .seconds(5),
+        maxIterations: 1000)
+
+    // One iteration asks for each of the 1,000 paths once, in order; with the kilo scaling
+    // factor the figures are per lookup. The resources are held by the benchmark, as views hold
+    // the resources they show, so each lookup finds an existing instance.
+    Benchmark("Service.resource(path) over 1,000 distinct existing paths", configuration: perLookup) { benchmark in
+        let iterations = benchmark.scaledIterations
+        precondition(iterations.count == distinctPaths.count)
+        let (service, held) = await MainActor.run {
+            let service = Service(baseURL: "http://bench.invalid/api/v1")
+            return (service, distinctPaths.map { service.resource($0) })
+        }
+        benchmark.startMeasurement()
+        await MainActor.run {
+            for index in iterations {
+                blackHole(service.resource(distinctPaths[index]))
+            }
+        }
+        benchmark.stopMeasurement()
+        blackHole(held)
+    }
+
+    let million = Benchmark.Configuration(
+        metrics: [
+            .wallClock, .peakMemoryResident, .custom("RSS before (MB)", useScalingFactor: false),
+            .custom("RSS with 1,000,000 resources (MB)", useScalingFactor: false),
+            .custom("RSS after flush (MB)", useScalingFactor: false),
+            .custom("RSS after flush and malloc_trim (MB)", useScalingFactor: false),
+        ],
+        warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 3)
+
+    // The count limit is raised so that the table really holds all million resources; the
+    // flush then releases them all. Peak RSS is the framework's; the custom metrics are VmRSS
+    // read at each step, the last after asking glibc to return its free memory.
+    Benchmark("Service.resource(path) 1,000,000 resources, then flushUnusedResources()", configuration: million) {
+        benchmark in
+        let before = ResidentMemory.megabytes()
+        let full = await MainActor.run {
+            let service = Service(baseURL: "http://bench.invalid/api/v1")
+            service.cachedResourceCountLimit = 2_000_000
+            for index in 0..<1_000_000 {
+                blackHole(service.resource("/item/\(index)"))
+            }
+            precondition(service.cachedResources.count == 1_000_000)
+            let full = ResidentMemory.megabytes()
+            service.flushUnusedResources()
+            precondition(service.cachedResources.isEmpty)
+            return full
+        }
+        benchmark.measurement(.custom("RSS before (MB)"), before)
+        benchmark.measurement(.custom("RSS with 1,000,000 resources (MB)"), full)
+        benchmark.measurement(.custom("RSS after flush (MB)"), ResidentMemory.megabytes())
+        ResidentMemory.trimMallocArenas()
+        benchmark.measurement(.custom("RSS after flush and malloc_trim (MB)"), ResidentMemory.megabytes())
+    }
 }
 
 /// A service whose requests never leave the process.

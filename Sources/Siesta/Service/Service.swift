@@ -22,8 +22,6 @@ open class Service {
 
     let networkingProvider: any NetworkingProvider
     private let resourceCache = ResourceCache()
-    private var pathLookups: [String: ResourceLookup] = [:]
-    private var absoluteURLLookups: [String: ResourceLookup] = [:]
     private var configurationEntries: [ConfigurationEntry] = []
     private(set) var configurationVersion = 0
 
@@ -61,13 +59,13 @@ open class Service {
     ///
     /// Without a valid base URL, the resource is invalid: its requests fail at once.
     public final func resource(_ path: String) -> Resource {
-        if let known = pathLookups[path] {
-            return resource(for: known)
+        if let known = resourceCache.resource(spelled: path, as: .path) {
+            return known
         }
         guard let base = baseURL, let url = URLTools.appendingPath(path, to: base) else {
             return invalidResource(source: path)
         }
-        return resource(for: Self.remember(url, as: path, in: &pathLookups))
+        return resource(for: url, spelled: path, as: .path)
     }
 
     /// The resource for a path appended to an explicit base URL, ignoring ``baseURL``.
@@ -94,37 +92,26 @@ open class Service {
             guard let url = urlConvertible.url else {
                 return invalidResource(source: String(describing: urlConvertible))
             }
-            return resource(for: ResourceLookup(url: url))
+            return resource(for: url)
         }
-        if let known = absoluteURLLookups[text] {
-            return resource(for: known)
+        if let known = resourceCache.resource(spelled: text, as: .absoluteURL) {
+            return known
         }
         guard let url = text.url else {
             return invalidResource(source: text)
         }
-        return resource(for: Self.remember(url, as: text, in: &absoluteURLLookups))
+        return resource(for: url, spelled: text, as: .absoluteURL)
     }
 
-    private func resource(for lookup: ResourceLookup) -> Resource {
-        resourceCache.resource(forKey: lookup.key) {
-            Resource(service: self, url: lookup.url)
+    /// The one resource for `url`; `text`, if given, is what the caller spelled it as, recorded so
+    /// that asking again with the same string skips building the URL while the resource exists.
+    private func resource(
+        for url: URL, spelled text: String? = nil, as spelling: ResourceCache.Spelling = .path
+    ) -> Resource {
+        resourceCache.resource(forKey: url.absoluteString, spelled: text, as: spelling) {
+            Resource(service: self, url: url)
         }
     }
-
-    /// Records what a string given to `resource(_:)` or `resource(absoluteURL:)` resolved to, so
-    /// that asking again skips URL parsing; the table is emptied when it grows large.
-    private static func remember(
-        _ url: URL, as text: String, in lookups: inout [String: ResourceLookup]
-    ) -> ResourceLookup {
-        if lookups.count >= maxRememberedLookups {
-            lookups.removeAll(keepingCapacity: true)
-        }
-        let lookup = ResourceLookup(url: url)
-        lookups[text] = lookup
-        return lookup
-    }
-
-    private static let maxRememberedLookups = 2000
 
     /// The invalid resource for a text that is not a URL; its requests fail at once with
     /// `Invalid URL: <source>`.
@@ -137,6 +124,12 @@ open class Service {
     /// Every resource this service currently holds, in no particular order.
     public var cachedResources: [Resource] {
         resourceCache.allResources
+    }
+
+    /// How many strings given to `resource(_:)` and `resource(absoluteURL:)` are remembered as
+    /// spellings of existing resources.
+    var indexedSpellingCount: Int {
+        resourceCache.indexedSpellingCount
     }
 
     /// How many resources the service keeps strongly before it releases unused ones (those
@@ -330,15 +323,4 @@ private struct ConfigurationEntry {
     let requestMethods: Set<RequestMethod>?
     let urlMatcher: (URL) -> Bool
     let configurer: @MainActor (inout Configuration) -> Void
-}
-
-/// A URL resolved for a resource, with its key in the resource cache.
-private struct ResourceLookup {
-    let url: URL
-    let key: String
-
-    init(url: URL) {
-        self.url = url
-        self.key = url.absoluteString
-    }
 }
