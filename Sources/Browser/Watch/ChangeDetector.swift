@@ -201,15 +201,7 @@ public enum ChangeDetector {
 
     /// `text` on one line (runs of blank space as one space), cut to `width` characters with `…`.
     static func clip(_ text: String, width: Int = summaryValueWidth) -> String {
-        var flat = ""
-        var lastWasSpace = false
-        for character in text.prefix(width * 4) {
-            let isSpace = character.isWhitespace
-            if isSpace && lastWasSpace { continue }
-            flat.append(isSpace ? " " : character)
-            lastWasSpace = isSpace
-        }
-        return flat.count > width ? String(flat.prefix(width - 1)) + "…" : flat
+        OneLine.clip(text, width: width)
     }
 
     private static func data(of version: Version) -> Data {

@@ -66,9 +66,6 @@ struct RequestMerge {
 
     /// A body on one line, cut to 40 characters.
     private static func clip(_ body: String?) -> String {
-        guard let body else { return "no body" }
-        let flat = body.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(
-            separator: " ")
-        return flat.count > 40 ? String(flat.prefix(39)) + "…" : flat
+        body.map { OneLine.clip($0, width: 40) } ?? "no body"
     }
 }
