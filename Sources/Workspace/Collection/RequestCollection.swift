@@ -125,14 +125,15 @@ public struct RequestCollection: Sendable, Hashable {
     private func readRequest(id: String, path: String) -> SavedRequest {
         let fallbackName = Self.nameFromFile(id)
         do {
-            let (name, definition) = try readFile(path)
-            return SavedRequest(id: id, name: name ?? fallbackName, definition: definition)
+            let decoded = try readFile(path)
+            return SavedRequest(
+                id: id, name: decoded.name ?? fallbackName, definition: decoded.definition, checks: decoded.checks)
         } catch {
             return SavedRequest(id: id, name: fallbackName, definition: nil, problem: error)
         }
     }
 
-    private func readFile(_ path: String) throws(CollectionFileProblem) -> (String?, RequestDefinition) {
+    private func readFile(_ path: String) throws(CollectionFileProblem) -> RequestFile.Decoded {
         let text = try readText(path)
         do {
             return try RequestFile.decode(text)
@@ -156,27 +157,27 @@ public struct RequestCollection: Sendable, Hashable {
 
     // MARK: Writing
 
-    /// Saves `definition` as a new file named after `name` in group `group` (a folder id, `""`
-    /// for the top level), creating the collection and group folders as needed.
+    /// Saves `definition` (with `checks`) as a new file named after `name` in group `group` (a
+    /// folder id, `""` for the top level), creating the collection and group folders as needed.
     ///
     /// The file is `<slug>.yaml` (`Create a user` → `create-a-user.yaml`), or `<slug>-2.yaml`,
     /// … when that name is taken: an existing file is never replaced. Throws when the name is
     /// empty or spans lines, the group id is not a plain relative path, or the folder cannot be
     /// written.
     @discardableResult
-    public func save(_ definition: RequestDefinition, name: String, in group: String = "") throws(CollectionError)
-        -> SavedRequest
-    {
+    public func save(
+        _ definition: RequestDefinition, name: String, in group: String = "", checks: RequestChecks = .none
+    ) throws(CollectionError) -> SavedRequest {
         let name = try checkedName(name)
         let groupPath = try checkedPath(ofGroup: group)
-        let text = RequestFile.encode(name: name, definition: definition)
+        let text = RequestFile.encode(name: name, definition: definition, checks: checks)
         let id = try createFile(text: text, slug: FileNameSlug.slug(name), group: group, groupPath: groupPath) {
             failure in "Could not save “\(name)” in \(failure.path): \(failure.reason)."
         }
-        return SavedRequest(id: id, name: name, definition: definition)
+        return SavedRequest(id: id, name: name, definition: definition, checks: checks)
     }
 
-    /// Writes `definition` back to the file of request `id`, keeping its name.
+    /// Writes `definition` back to the file of request `id`, keeping its name and its checks.
     ///
     /// Throws when the file does not exist, cannot be written, or could not be read (a broken
     /// file is not overwritten: its text may hold work that the error message would lose).
@@ -185,11 +186,27 @@ public struct RequestCollection: Sendable, Hashable {
         let path = try checkedPath(ofRequest: id)
         let current = try readForChange(id: id, path: path, action: "update")
         do {
-            try FileSystem.replace(path, with: RequestFile.encode(name: current.name, definition: definition))
+            try FileSystem.replace(
+                path, with: RequestFile.encode(name: current.name, definition: definition, checks: current.checks))
         } catch {
             throw CollectionError(path: path, message: "Could not update \(path): \(error.reason).")
         }
-        return SavedRequest(id: id, name: current.name, definition: definition)
+        return SavedRequest(id: id, name: current.name, definition: definition, checks: current.checks)
+    }
+
+    /// Writes `checks` (captures, assertions, retry, freshness) into the file of request `id`,
+    /// keeping its name and request. Throws as ``update(_:definition:)`` does.
+    @discardableResult
+    public func update(_ id: String, checks: RequestChecks) throws(CollectionError) -> SavedRequest {
+        let path = try checkedPath(ofRequest: id)
+        let current = try readForChange(id: id, path: path, action: "update")
+        do {
+            try FileSystem.replace(
+                path, with: RequestFile.encode(name: current.name, definition: current.definition, checks: checks))
+        } catch {
+            throw CollectionError(path: path, message: "Could not update \(path): \(error.reason).")
+        }
+        return SavedRequest(id: id, name: current.name, definition: current.definition, checks: checks)
     }
 
     /// Gives request `id` a new name, and its file the matching file name (unique in its
@@ -200,7 +217,7 @@ public struct RequestCollection: Sendable, Hashable {
         let name = try checkedName(newName)
         let filePath = try checkedPath(ofRequest: id)
         let current = try readForChange(id: id, path: filePath, action: "rename")
-        let text = Self.text(current.text, renamedTo: name, definition: current.definition)
+        let text = Self.text(current.text, renamedTo: name, definition: current.definition, checks: current.checks)
         let slug = FileNameSlug.slug(name)
         let currentFile = (id as NSString).lastPathComponent
         let group = (id as NSString).deletingLastPathComponent
@@ -210,7 +227,7 @@ public struct RequestCollection: Sendable, Hashable {
             } catch {
                 throw CollectionError(path: filePath, message: "Could not rename \(filePath): \(error.reason).")
             }
-            return SavedRequest(id: id, name: name, definition: current.definition)
+            return SavedRequest(id: id, name: name, definition: current.definition, checks: current.checks)
         }
         let newID = try createFile(text: text, slug: slug, group: group, groupPath: path(of: group)) { failure in
             "Could not rename \(filePath) to “\(name)” in \(failure.path): \(failure.reason)."
@@ -222,7 +239,7 @@ public struct RequestCollection: Sendable, Hashable {
                 path: filePath,
                 message: "Saved “\(name)” as \(path(of: newID)) but could not remove \(filePath): \(error.reason).")
         }
-        return SavedRequest(id: newID, name: name, definition: current.definition)
+        return SavedRequest(id: newID, name: name, definition: current.definition, checks: current.checks)
     }
 
     /// Copies request `id` to a new file in the same group, named `name` or else
@@ -233,14 +250,15 @@ public struct RequestCollection: Sendable, Hashable {
         let path = try checkedPath(ofRequest: id)
         let current = try readForChange(id: id, path: path, action: "duplicate")
         let newName = try checkedName(name ?? current.name + " (copy)")
-        let text = Self.text(current.text, renamedTo: newName, definition: current.definition)
+        let text = Self.text(
+            current.text, renamedTo: newName, definition: current.definition, checks: current.checks)
         let group = (id as NSString).deletingLastPathComponent
         let newID = try createFile(
             text: text, slug: FileNameSlug.slug(newName), group: group, groupPath: self.path(of: group)
         ) { failure in
             "Could not copy \(path) in \(failure.path): \(failure.reason)."
         }
-        return SavedRequest(id: newID, name: newName, definition: current.definition)
+        return SavedRequest(id: newID, name: newName, definition: current.definition, checks: current.checks)
     }
 
     /// Deletes the file of request `id` (a broken file too).
@@ -280,6 +298,7 @@ public struct RequestCollection: Sendable, Hashable {
     private struct ReadForChange {
         var name: String
         var definition: RequestDefinition
+        var checks: RequestChecks
         var text: String
     }
 
@@ -288,7 +307,7 @@ public struct RequestCollection: Sendable, Hashable {
             throw CollectionError(path: path, message: "Could not \(action) \(path): it does not exist.")
         }
         let text: String
-        let decoded: (name: String?, definition: RequestDefinition)
+        let decoded: RequestFile.Decoded
         do {
             text = try readText(path)
             decoded = try RequestFile.decode(text)
@@ -301,7 +320,9 @@ public struct RequestCollection: Sendable, Hashable {
         } catch {
             throw CollectionError(path: path, message: "Could not \(action) \(path): \(error).")
         }
-        return ReadForChange(name: decoded.name ?? Self.nameFromFile(id), definition: decoded.definition, text: text)
+        return ReadForChange(
+            name: decoded.name ?? Self.nameFromFile(id), definition: decoded.definition, checks: decoded.checks,
+            text: text)
     }
 
     /// Writes `text` to a new file `<slug>.yaml`, `<slug>-2.yaml`, … in the group; returns its id.
@@ -391,11 +412,13 @@ public struct RequestCollection: Sendable, Hashable {
     /// `text` with its `name:` value replaced by `name`, changing only that line (or adding one
     /// at the top); the standard form of the request when the edited text would not read back
     /// as the same request with the new name.
-    static func text(_ text: String, renamedTo name: String, definition: RequestDefinition) -> String {
-        let fallback = RequestFile.encode(name: name, definition: definition)
+    static func text(
+        _ text: String, renamedTo name: String, definition: RequestDefinition, checks: RequestChecks = .none
+    ) -> String {
+        let fallback = RequestFile.encode(name: name, definition: definition, checks: checks)
         let edited = editedNameLine(text, name: name)
-        guard let edited, let (readName, readDefinition) = try? RequestFile.decode(edited),
-            readName == name, readDefinition == definition
+        guard let edited, let read = try? RequestFile.decode(edited),
+            read.name == name, read.definition == definition, read.checks == checks
         else { return fallback }
         return edited
     }

@@ -21,14 +21,25 @@ import Yams
 ///
 /// Reading accepts `headers` as a list of one-pair mappings (what is written), a list of
 /// `"Name: value"` strings, a list of `{name:, value:}` mappings, or a plain mapping (which
-/// cannot repeat a name). Every key other than the six above is an error, so a typo never drops
-/// a field silently.
+/// cannot repeat a name). After the request come what a run does with the answer
+/// (``RequestChecks``): `capture`, `assert`, `retry` and `fresh`. Every other key is an error,
+/// so a typo never drops a field silently.
 enum RequestFile {
     /// The keys a request file may have, in the order they are written.
-    static let keys = ["name", "method", "url", "headers", "bodyKind", "body"]
+    static let keys = ["name", "method", "url", "headers", "bodyKind", "body"] + RequestChecksYAML.keys
+
+    /// What a request file holds.
+    struct Decoded {
+        /// The `name:` value, nil when the file has none.
+        var name: String?
+        /// The request.
+        var definition: RequestDefinition
+        /// Captures, assertions, retry and freshness.
+        var checks: RequestChecks
+    }
 
     /// The file text for a request.
-    static func encode(name: String, definition: RequestDefinition) -> String {
+    static func encode(name: String, definition: RequestDefinition, checks: RequestChecks = .none) -> String {
         var text = "name: \(YAMLScalar.inline(name))\n"
         text += "method: \(YAMLScalar.inline(definition.method))\n"
         text += "url: \(YAMLScalar.inline(definition.url))\n"
@@ -44,11 +55,11 @@ enum RequestFile {
         if let body = definition.body {
             text += "body: \(YAMLScalar.block(body, indent: 0))\n"
         }
-        return text
+        return text + RequestChecksYAML.encode(checks)
     }
 
-    /// The name (nil when the file has none) and the request in `text`.
-    static func decode(_ text: String) throws(YAMLDocument.Problem) -> (name: String?, definition: RequestDefinition) {
+    /// The name (nil when the file has none), the request and its checks in `text`.
+    static func decode(_ text: String) throws(YAMLDocument.Problem) -> Decoded {
         let source = YAMLDocument.Source(text)
         guard let root = try YAMLDocument.parse(text) else {
             throw YAMLDocument.Problem(line: nil, reason: "the file is empty; a request needs at least a “url”")
@@ -65,6 +76,7 @@ enum RequestFile {
         var headers: [HeaderField] = []
         var body: String?
         var bodyKind: RequestBodyKind?
+        var checks = RequestChecks.none
         for (keyNode, value) in mapping {
             let key = YAMLDocument.text(of: keyNode) ?? ""
             let line = keyNode.mark?.line
@@ -92,6 +104,8 @@ enum RequestFile {
                         line: value.mark?.line ?? line, reason: "“\(raw)” is not a body kind (known: \(known))")
                 }
                 bodyKind = kind
+            case _ where RequestChecksYAML.keys.contains(key):
+                try RequestChecksYAML.decode(key: key, value: value, line: line, source: source, into: &checks)
             default:
                 throw YAMLDocument.Problem(
                     line: line, reason: "unknown key “\(key)” (known: \(keys.joined(separator: ", ")))")
@@ -102,7 +116,7 @@ enum RequestFile {
         }
         let definition = RequestDefinition(
             method: method, url: url, headers: headers, body: body, bodyKind: bodyKind)
-        return (name, definition)
+        return Decoded(name: name, definition: definition, checks: checks)
     }
 
     private static func decodeHeaders(

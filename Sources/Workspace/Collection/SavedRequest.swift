@@ -11,14 +11,20 @@ public struct SavedRequest: Sendable, Hashable, Identifiable {
     public var name: String
     /// The request; nil exactly when ``problem`` is set.
     public var definition: RequestDefinition?
+    /// What a run does with the answer: captures, assertions, retry, freshness.
+    public var checks: RequestChecks
     /// Why the file could not be read; nil for a good file.
     public var problem: CollectionFileProblem?
 
     /// Creates an entry.
-    public init(id: String, name: String, definition: RequestDefinition?, problem: CollectionFileProblem? = nil) {
+    public init(
+        id: String, name: String, definition: RequestDefinition?, checks: RequestChecks = .none,
+        problem: CollectionFileProblem? = nil
+    ) {
         self.id = id
         self.name = name
         self.definition = definition
+        self.checks = checks
         self.problem = problem
     }
 
