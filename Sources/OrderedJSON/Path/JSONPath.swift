@@ -61,6 +61,10 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     /// The expression.
     public var description: String { expression }
 
+    /// True for a singular query (RFC 9535 §2.3.5.1): only name and index selectors, one per
+    /// segment, no descendant segments, so it selects at most one node (`$.items[0].id`).
+    public var isSingular: Bool { query.isSingular }
+
     /// All the nodes the query selects in `document`, in the RFC's order (see ``JSONPath``).
     ///
     /// ```swift

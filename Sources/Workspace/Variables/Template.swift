@@ -1,3 +1,5 @@
+import Foundation
+
 /// A text with `{{variable}}` placeholders, parsed once.
 ///
 /// Syntax:
@@ -5,6 +7,10 @@
 ///   `_`, `-` and `.`, starting with a letter, digit or `_`.
 /// - `{{env:NAME}}` is the process environment variable `NAME` (letters, digits and `_`, not
 ///   starting with a digit).
+/// - `{{$uuid}}`, `{{$timestamp}}`, `{{$randomInt 1 10}}` … are made when the request is sent
+///   (see ``DynamicVariable``).
+/// - `{{login.response.body.$.token}}` is a value of another request's last exchange (see
+///   ``RequestValueReference``).
 /// - Spaces and tabs inside the braces are allowed: `{{ name }}`, `{{ env:HOME }}`.
 /// - `\{{` is a literal `{{`: the backslash is dropped and what follows is not a placeholder
 ///   (`\{{name}}` gives the text `{{name}}`). A backslash anywhere else is kept as it is.
@@ -125,31 +131,43 @@ public struct Template: Sendable, Hashable {
     }
 
     /// The placeholder starting at `start` (which holds `{`) and the index after its `}}`.
+    ///
+    /// The text between the braces (spaces and tabs around it allowed, no line break, no `{` or
+    /// `}` inside) is, in this order: `env:NAME`, a dynamic variable `$name args…`, a request
+    /// value `name.response.body.$.path`, or a variable name. Anything else is no placeholder.
     private static func placeholder(
         in scalars: String.UnicodeScalarView, at start: String.UnicodeScalarView.Index
     ) -> (VariableReference, String.UnicodeScalarView.Index)? {
         guard hasOpening(scalars, at: start) else { return nil }
         var index = scalars.index(start, offsetBy: 2)
-        func skipBlanks() {
-            while index < scalars.endIndex, scalars[index] == " " || scalars[index] == "\t" {
-                index = scalars.index(after: index)
-            }
-        }
-        skipBlanks()
-        let nameStart = index
-        while index < scalars.endIndex, isNameStart(scalars[index]) || "-.:".unicodeScalars.contains(scalars[index]) {
+        let innerStart = index
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar == "}" { break }
+            if scalar == "{" || scalar == "\n" || scalar == "\r" { return nil }
             index = scalars.index(after: index)
         }
-        let name = String(scalars[nameStart..<index])
-        skipBlanks()
-        guard index < scalars.endIndex, scalars[index] == "}" else { return nil }
+        guard index < scalars.endIndex else { return nil }
         let next = scalars.index(after: index)
         guard next < scalars.endIndex, scalars[next] == "}" else { return nil }
         let end = scalars.index(after: next)
-        if name.hasPrefix("env:") {
-            let variable = name.dropFirst(4)
-            return isProcessEnvironmentName(variable) ? (.processEnvironment(String(variable)), end) : nil
+        let inner = String(scalars[innerStart..<index]).trimmingCharacters(in: [" ", "\t"])
+        guard let reference = reference(inner) else { return nil }
+        return (reference, end)
+    }
+
+    /// What the text between the braces refers to; nil when it is no placeholder.
+    static func reference(_ inner: String) -> VariableReference? {
+        if inner.hasPrefix("env:") {
+            let variable = inner.dropFirst(4)
+            return isProcessEnvironmentName(variable) ? .processEnvironment(String(variable)) : nil
         }
-        return isVariableName(name) ? (.variable(name), end) : nil
+        if inner.hasPrefix("$") {
+            let words = inner.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard let name = words.first, DynamicVariable.isName(name) else { return nil }
+            return .dynamic(name: name, arguments: Array(words.dropFirst()))
+        }
+        if isVariableName(inner) { return .variable(inner) }
+        return RequestValueReference.parse(inner).map { .requestValue($0) }
     }
 }

@@ -16,8 +16,19 @@ public struct UnresolvedVariablesError: Error, Sendable, Hashable, CustomStringC
     public var message: String {
         let parts = missing.map { use -> String in
             var places = use.places.map(\.description).joined(separator: ", ")
-            if case .processEnvironment(let name) = use.reference {
+            switch use.reference {
+            case .processEnvironment(let name):
                 places += "; the process environment has no \(name)"
+            case .dynamic(let name, let arguments):
+                if name == "$processEnv", let variable = arguments.first {
+                    places += "; the process environment has no \(variable)"
+                } else {
+                    places += "; \(name) is not a dynamic variable hammock knows, or its arguments do not fit"
+                }
+            case .requestValue(let reference):
+                places += "; run “\(reference.request)” first, or check that its answer has this value"
+            case .variable:
+                break
             }
             return "\(use.reference) (\(places))"
         }

@@ -16,18 +16,29 @@ public struct VariableResolver: Sendable {
     public var variables: [String: String]
     /// The process environment, for `{{env:NAME}}`.
     public var processEnvironment: [String: String]
+    /// Values of other requests' exchanges (`{{login.response.body.$.token}}`); nil for none.
+    /// Without it, such placeholders have no value.
+    public var requestValue: (@Sendable (RequestValueReference) -> String?)?
 
     /// Creates a resolver.
-    public init(variables: [String: String], processEnvironment: [String: String] = [:]) {
+    public init(
+        variables: [String: String], processEnvironment: [String: String] = [:],
+        requestValue: (@Sendable (RequestValueReference) -> String?)? = nil
+    ) {
         self.variables = variables
         self.processEnvironment = processEnvironment
+        self.requestValue = requestValue
     }
 
-    /// The value for one reference, nil when it has none.
+    /// The value for one reference, nil when it has none. Dynamic variables get a new value at
+    /// each call.
     public func value(of reference: VariableReference) -> String? {
         switch reference {
         case .variable(let name): return variables[name]
         case .processEnvironment(let name): return processEnvironment[name]
+        case .dynamic(let name, let arguments):
+            return DynamicVariable.value(name: name, arguments: arguments, processEnvironment: processEnvironment)
+        case .requestValue(let reference): return requestValue?(reference)
         }
     }
 
