@@ -30,7 +30,7 @@ public enum AuthScheme: Sendable, Hashable, CustomStringConvertible, CustomDebug
     }
 
     /// The fields that may hold templates, with the name used for them in messages.
-    var fields: [(name: String, value: String)] {
+    public var fields: [(name: String, value: String)] {
         switch self {
         case .basic(let username, let password):
             return [("username", username)] + (password.map { [("password", $0)] } ?? [])

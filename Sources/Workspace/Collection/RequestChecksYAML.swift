@@ -81,7 +81,8 @@ enum RequestChecksYAML {
         } else {
             throw YAMLDocument.Problem(
                 line: line,
-                reason: "“capture” must be a list (- token: $.token) or a mapping, not " + YAMLDocument.kindName(of: node))
+                reason: "“capture” must be a list (- token: $.token) or a mapping, not "
+                    + YAMLDocument.kindName(of: node))
         }
         var seen: Set<String> = []
         var captures: [CaptureRule] = []
@@ -99,6 +100,13 @@ enum RequestChecksYAML {
                 throw YAMLDocument.Problem(
                     line: valueNode.mark?.line ?? at, reason: "the capture “\(name)” needs a query on one line")
             }
+            do {
+                _ = try RunQuery.parse(query)
+            } catch {
+                throw YAMLDocument.Problem(
+                    line: valueNode.mark?.line ?? at, reason: "the capture “\(name)”: \(error.reason)",
+                    column: valueNode.mark.map { $0.column + error.column - 1 })
+            }
             captures.append(CaptureRule(name: name, query: query))
         }
         return captures
@@ -108,10 +116,13 @@ enum RequestChecksYAML {
         _ node: Node, key: String, line: Int?, source: YAMLDocument.Source
     ) throws(YAMLDocument.Problem) -> [String] {
         if YAMLDocument.isNull(node) { return [] }
-        if let single = source.text(of: node) { return try [oneLine(single, key: key, line: line)] }
+        if source.text(of: node) != nil {
+            throw YAMLDocument.Problem(line: line, reason: "“\(key)” must be a list of lines (- status == 200)")
+        }
         guard let sequence = node.sequence else {
             throw YAMLDocument.Problem(
-                line: line, reason: "“\(key)” must be a list of lines (- status == 200), not " + YAMLDocument.kindName(of: node))
+                line: line,
+                reason: "“\(key)” must be a list of lines (- status == 200), not " + YAMLDocument.kindName(of: node))
         }
         var result: [String] = []
         for item in sequence {
@@ -122,6 +133,13 @@ enum RequestChecksYAML {
                         + " (quote a line that holds “: ” or starts with “{” or “[”)")
             }
             result.append(try oneLine(text, key: key, line: item.mark?.line ?? line))
+            do {
+                _ = try RunAssertion.parse(text)
+            } catch {
+                throw YAMLDocument.Problem(
+                    line: item.mark?.line ?? line, reason: "the assertion “\(text)”: \(error.reason)",
+                    column: item.mark.map { $0.column + error.column - 1 })
+            }
         }
         return result
     }
@@ -139,7 +157,8 @@ enum RequestChecksYAML {
         if YAMLDocument.isNull(node) { return nil }
         guard let mapping = node.mapping else {
             throw YAMLDocument.Problem(
-                line: line, reason: "“retry” must be a mapping of count: and interval:, not " + YAMLDocument.kindName(of: node))
+                line: line,
+                reason: "“retry” must be a mapping of count: and interval:, not " + YAMLDocument.kindName(of: node))
         }
         var count: Int?
         var interval = Duration.seconds(1)

@@ -138,7 +138,7 @@ public struct RequestCollection: Sendable, Hashable {
         do {
             return try RequestFile.decode(text)
         } catch {
-            throw CollectionFileProblem(path: path, line: error.line, reason: error.reason)
+            throw CollectionFileProblem(path: path, line: error.line, reason: error.reason, column: error.column)
         }
     }
 

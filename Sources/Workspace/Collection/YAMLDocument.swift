@@ -9,6 +9,8 @@ enum YAMLDocument {
         var line: Int?
         /// What is wrong, as a phrase (`the key “url” is missing`).
         var reason: String
+        /// The 1-based column, when known.
+        var column: Int? = nil
     }
 
     /// The root node of `text`, nil for an empty document.

@@ -31,9 +31,12 @@ public struct Environment: Sendable, Hashable {
         variables.last(where: { $0.name == name })?.value
     }
 
-    /// A resolver over these variables and `processEnvironment`.
-    public func resolver(processEnvironment: [String: String]) -> VariableResolver {
-        VariableResolver(variables: values, processEnvironment: processEnvironment)
+    /// A resolver over these variables and `processEnvironment`, with `requestValue` for
+    /// `{{login.response.body.$.token}}`.
+    public func resolver(
+        processEnvironment: [String: String], requestValue: (@Sendable (RequestValueReference) -> String?)? = nil
+    ) -> VariableResolver {
+        VariableResolver(variables: values, processEnvironment: processEnvironment, requestValue: requestValue)
     }
 
     /// `definition` ready to send: placeholders resolved in it and in the auth settings, then
@@ -42,11 +45,13 @@ public struct Environment: Sendable, Hashable {
     /// Throws ``RequestPreparationError/unresolved(_:)`` listing every missing variable of the
     /// request and of the auth together; then, if Basic auth has no password and `password` is
     /// nil, ``RequestPreparationError/passwordNeeded(username:environment:)``, so the caller can
-    /// ask for it without echo and call again with `password`.
+    /// ask for it without echo and call again with `password`. `requestValue` gives the values
+    /// of other requests' exchanges.
     public func prepare(
-        _ definition: RequestDefinition, processEnvironment: [String: String], password: String? = nil
+        _ definition: RequestDefinition, processEnvironment: [String: String], password: String? = nil,
+        requestValue: (@Sendable (RequestValueReference) -> String?)? = nil
     ) throws(RequestPreparationError) -> RequestDefinition {
-        let resolver = resolver(processEnvironment: processEnvironment)
+        let resolver = resolver(processEnvironment: processEnvironment, requestValue: requestValue)
         var missing = VariableUse.Collector()
         let resolved = resolver.resolve(definition, missing: &missing)
         let resolvedAuth = auth?.mapFields { field, value in

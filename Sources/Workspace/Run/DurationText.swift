@@ -27,7 +27,8 @@ public enum DurationText {
     /// The shortest text ``parse(_:)`` reads back as `duration`: `500ms`, `2s`, `10m`, `1h`,
     /// `1.5s`.
     public static func format(_ duration: Duration) -> String {
-        let milliseconds = Double(duration.components.seconds) * 1000
+        let milliseconds =
+            Double(duration.components.seconds) * 1000
             + Double(duration.components.attoseconds) / 1e15
         for (unit, factor) in [("h", 3_600_000.0), ("m", 60_000.0), ("s", 1000.0)]
         where milliseconds >= factor && milliseconds.truncatingRemainder(dividingBy: factor) == 0 {

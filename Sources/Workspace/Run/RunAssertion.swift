@@ -94,6 +94,7 @@ public struct RunAssertion: Sendable, Hashable {
             }
         }
         return RunAssertion(
-            source: line, kind: .compare(query: query, filter: filter, negated: negated, predicate: predicate, value: value))
+            source: line,
+            kind: .compare(query: query, filter: filter, negated: negated, predicate: predicate, value: value))
     }
 }

@@ -48,7 +48,8 @@ public enum RunChecker {
             if negated { held.toggle() }
             let words = (negated ? "not " : "") + predicate.rawValue + (expected.map { " " + shown($0) } ?? "")
             return AssertionOutcome(
-                source: assertion.source, passed: held, expected: words, actual: shown(actual, query: query), path: path,
+                source: assertion.source, passed: held, expected: words, actual: shown(actual, query: query),
+                path: path,
                 differences: held ? [] : differences)
         }
     }
@@ -69,7 +70,8 @@ public enum RunChecker {
         switch value(of: query, in: response) {
         case .nothing:
             switch query {
-            case .jsonPath(let expression): throw RunCaptureError(reason: "the body is not JSON, so \(expression) has no value")
+            case .jsonPath(let expression):
+                throw RunCaptureError(reason: "the body is not JSON, so \(expression) has no value")
             case .header(let name): throw RunCaptureError(reason: "the answer has no header \(name)")
             case .cookie(let name): throw RunCaptureError(reason: "the answer sets no cookie \(name)")
             case .regex(let pattern): throw RunCaptureError(reason: "the body has no match for \(pattern)")
@@ -163,7 +165,8 @@ public enum RunChecker {
             } else if let a = single.numeric, let b = expected.numeric, case .number = single {
                 order = a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
             } else if case .string(let a) = single, case .string(let b) = expected {
-                order = a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+                order =
+                    a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
                     ? .orderedAscending : (a == b ? .orderedSame : .orderedDescending)
             } else {
                 return false

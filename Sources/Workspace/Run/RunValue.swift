@@ -32,13 +32,17 @@ indirect enum RunValue: Sendable, Equatable {
         case .emptyArray: self = .array([])
         case .emptyObject: self = .object([])
         case .arrayStart:
-            self = depth <= 0 ? .array([]) : .array(document.children(of: entry).map { RunValue(document, $0, depth: depth - 1) })
+            self =
+                depth <= 0
+                ? .array([]) : .array(document.children(of: entry).map { RunValue(document, $0, depth: depth - 1) })
         case .objectStart:
             self =
                 depth <= 0
                 ? .object([])
                 : .object(
-                    document.children(of: entry).map { (document.key($0) ?? "", RunValue(document, $0, depth: depth - 1)) })
+                    document.children(of: entry).map {
+                        (document.key($0) ?? "", RunValue(document, $0, depth: depth - 1))
+                    })
         case .arrayEnd, .objectEnd: self = .nothing
         }
     }

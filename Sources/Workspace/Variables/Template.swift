@@ -134,7 +134,7 @@ public struct Template: Sendable, Hashable {
     ///
     /// The text between the braces (spaces and tabs around it allowed, no line break, no `{` or
     /// `}` inside) is, in this order: `env:NAME`, a dynamic variable `$name args…`, a request
-    /// value `name.response.body.$.path`, or a variable name. Anything else is no placeholder.
+    /// value (`name.response.body.$.path`, `name.response.headers.X-Token`), or a variable name. Anything else is no placeholder.
     private static func placeholder(
         in scalars: String.UnicodeScalarView, at start: String.UnicodeScalarView.Index
     ) -> (VariableReference, String.UnicodeScalarView.Index)? {
@@ -167,7 +167,7 @@ public struct Template: Sendable, Hashable {
             guard let name = words.first, DynamicVariable.isName(name) else { return nil }
             return .dynamic(name: name, arguments: Array(words.dropFirst()))
         }
-        if isVariableName(inner) { return .variable(inner) }
-        return RequestValueReference.parse(inner).map { .requestValue($0) }
+        if let value = RequestValueReference.parse(inner) { return .requestValue(value) }
+        return isVariableName(inner) ? .variable(inner) : nil
     }
 }

@@ -1,0 +1,16 @@
+/// One file given to a run: its requests in order, or why it could not be read.
+package struct RunFile: Sendable, Hashable {
+    /// The path as given or found.
+    package var path: String
+    /// The requests, in file order.
+    package var items: [RunItem]
+    /// `path:line:column: sentence` when the file could not be read; nil when it was.
+    package var problem: String?
+
+    /// Creates a file.
+    package init(path: String, items: [RunItem] = [], problem: String? = nil) {
+        self.path = path
+        self.items = items
+        self.problem = problem
+    }
+}
