@@ -204,15 +204,16 @@ package actor RunEngine {
     }
 
     private func attemptOnce(_ item: RunItem, attempt: Int, asDependency: Bool) async -> RunRequestResult {
-        let now = clock.now
         var variables = options.environment.variables + item.fileVariables
-        for (name, capture) in captures where capture.isFresh(at: now) {
+        // The latest values, fresh or not: freshness decides only whether a dependency runs
+        // again before a request, as `loadIfNeeded()` does.
+        for (name, capture) in captures {
             variables.append(EnvironmentVariable(name: name, value: capture.value))
         }
         variables += options.variables
         let environment = Environment(
             name: options.environment.name, variables: variables, auth: options.environment.auth)
-        let snapshot = recordsByName(at: now)
+        let snapshot = recordsByName()
         let requestValue: @Sendable (RequestValueReference) -> String? = { reference in
             snapshot[reference.request]?.value(of: reference)
         }
@@ -335,11 +336,11 @@ package actor RunEngine {
         }
     }
 
-    /// The last fresh exchange of each request by name and alias.
-    private func recordsByName(at now: ContinuousClock.Instant) -> [String: RunRecord] {
+    /// The last exchange of each request by name and alias.
+    private func recordsByName() -> [String: RunRecord] {
         var result: [String: RunRecord] = [:]
         for item in items {
-            guard let record = records[item.key], record.isFresh(at: now) else { continue }
+            guard let record = records[item.key] else { continue }
             for name in [item.name] + item.aliases where result[name] == nil { result[name] = record }
         }
         return result

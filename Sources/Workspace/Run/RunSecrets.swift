@@ -34,7 +34,9 @@ public final class RunSecrets: @unchecked Sendable {
     /// `text` with every known secret value, and the values of secret JSON members and form
     /// fields, replaced by ``SecretMasker/mask``.
     public func mask(_ text: String) -> String {
-        var result = Self.maskMembers(text)
+        var found: [String] = []
+        var result = Self.maskMembers(text, found: &found)
+        for value in found { add(value) }
         let known = lock.withLock { values.sorted { $0.count > $1.count } }
         for value in known where result.contains(value) {
             result = result.replacingOccurrences(of: value, with: SecretMasker.mask)
@@ -48,19 +50,23 @@ public final class RunSecrets: @unchecked Sendable {
     }
 
     /// JSON `"password": "…"` members and `password=…` form fields with secret names, masked.
-    static func maskMembers(_ text: String) -> String {
+    static func maskMembers(_ text: String, found: inout [String]) -> String {
         guard text.contains("\"") || text.contains("=") else { return text }
         var result = text
+        var collected: [String] = []
+        defer { found += collected }
         let member = /"([A-Za-z0-9_.\-]{1,64})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/
         result = result.replacing(member) { match in
             let name = String(match.output.1)
             guard isSecretName(name), !match.output.3.isEmpty else { return String(match.output.0) }
+            collected.append(String(match.output.3))
             return "\"\(name)\"\(match.output.2)\"\(SecretMasker.mask)\""
         }
         let field = /(^|&)([A-Za-z0-9_.\-]{1,64})=([^&\s]*)/
         result = result.replacing(field) { match in
             let name = String(match.output.2)
             guard isSecretName(name), !match.output.3.isEmpty else { return String(match.output.0) }
+            collected.append(String(match.output.3))
             return "\(match.output.1)\(name)=\(SecretMasker.mask)"
         }
         return result
