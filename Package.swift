@@ -114,7 +114,11 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "WorkspaceTests", dependencies: ["Workspace", "OrderedJSON", "Safety", "DemoAPI", "TestSupport"],
+            name: "WorkspaceTests",
+            dependencies: [
+                "Workspace", "OrderedJSON", "Safety", "DemoAPI", "TestSupport",
+                .product(name: "Yams", package: "Yams"),
+            ],
             exclude: ["OpenAPI/Fixtures"]),
         .target(name: "OrderedJSON"),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),

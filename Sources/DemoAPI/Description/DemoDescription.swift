@@ -2,7 +2,8 @@
 /// `Link` header (`rel="service-desc"`) of `GET /`.
 ///
 /// It describes the resources a person browses (users, posts, comments, orders, the live
-/// resources, the event stream) and `GET /inventory`, which answers outside its schema on
+/// resources, the event stream), the login and the jobs that requests are chained and polled
+/// with, and `GET /inventory`, which answers outside its schema on
 /// purpose: one item's `quantity` is a string and another has no `sku`, so a browser that checks
 /// responses has a violation to show.
 enum DemoDescription {
@@ -29,6 +30,8 @@ enum DemoDescription {
             { "name": "orders", "description": "Orders whose status moves on by itself." },
             { "name": "live", "description": "Resources that change while you watch." },
             { "name": "inventory", "description": "A route that breaks its own schema." },
+            { "name": "auth", "description": "A bearer-token login to chain requests with." },
+            { "name": "jobs", "description": "Jobs that are done after a number of polls." },
             { "name": "testing", "description": "Routes for trying a client." }
           ],
           "paths": {
@@ -396,6 +399,103 @@ enum DemoDescription {
                 }
               }
             },
+            "/login": {
+              "post": {
+                "operationId": "logIn",
+                "tags": ["auth"],
+                "summary": "Log in: any username with the password \"secret\" gets a new token",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": { "$ref": "#/components/schemas/Credentials" },
+                      "example": { "username": "ada", "password": "secret" }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": { "description": "A new token.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Token" } } } },
+                  "400": { "$ref": "#/components/responses/BadRequest" },
+                  "401": { "$ref": "#/components/responses/Unauthorized" }
+                }
+              }
+            },
+            "/me": {
+              "get": {
+                "operationId": "getMe",
+                "tags": ["auth"],
+                "summary": "Who the bearer token belongs to",
+                "security": [{ "bearerAuth": [] }],
+                "responses": {
+                  "200": { "description": "The user logged in.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Me" } } } },
+                  "401": { "$ref": "#/components/responses/Unauthorized" }
+                }
+              }
+            },
+            "/logins": {
+              "get": {
+                "operationId": "countLogins",
+                "tags": ["auth"],
+                "summary": "How many logins succeeded so far",
+                "responses": {
+                  "200": {
+                    "description": "The count.",
+                    "content": {
+                      "application/json": {
+                        "schema": { "type": "object", "required": ["count"], "properties": { "count": { "type": "integer", "minimum": 0 } } }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/jobs": {
+              "post": {
+                "operationId": "startJob",
+                "tags": ["jobs"],
+                "summary": "Start a job that is done after a number of polls",
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "properties": { "steps": { "type": "integer", "minimum": 1, "maximum": 100, "default": 3, "description": "The polls it takes." } }
+                      },
+                      "example": { "steps": 3 }
+                    }
+                  }
+                },
+                "responses": {
+                  "202": {
+                    "description": "Started; `Location` names the job.",
+                    "headers": { "Location": { "description": "The job's path.", "schema": { "type": "string", "format": "uri-reference" } } },
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "required": ["id", "status"],
+                          "properties": { "id": { "type": "integer", "minimum": 1 }, "status": { "type": "string", "const": "pending" } }
+                        }
+                      }
+                    }
+                  },
+                  "400": { "$ref": "#/components/responses/BadRequest" }
+                }
+              }
+            },
+            "/jobs/{id}": {
+              "get": {
+                "operationId": "pollJob",
+                "tags": ["jobs"],
+                "summary": "Poll a job: pending until its last poll, then done with a result",
+                "parameters": [{ "name": "id", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 1 }, "example": 1 }],
+                "responses": {
+                  "200": { "description": "The job now.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Job" } } } },
+                  "404": { "$ref": "#/components/responses/NotFound" }
+                }
+              }
+            },
             "/text": {
               "get": {
                 "operationId": "getText",
@@ -451,7 +551,15 @@ enum DemoDescription {
             },
             "responses": {
               "NotFound": { "description": "No such thing.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
-              "BadRequest": { "description": "The request was not understood.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } }
+              "BadRequest": { "description": "The request was not understood.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "Unauthorized": {
+                "description": "No token the server gave out, or a wrong password.",
+                "headers": { "WWW-Authenticate": { "description": "Always `Bearer`.", "schema": { "type": "string" } } },
+                "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+              }
+            },
+            "securitySchemes": {
+              "bearerAuth": { "type": "http", "scheme": "bearer", "description": "A token from `POST /login`." }
             },
             "schemas": {
               "Index": {
@@ -595,6 +703,42 @@ enum DemoDescription {
                   },
                   "trackingNumber": { "type": "string", "pattern": "^HMK-[0-9]+-[0-9]+$" }
                 }
+              },
+              "Credentials": {
+                "type": "object",
+                "required": ["username", "password"],
+                "properties": { "username": { "type": "string", "minLength": 1 }, "password": { "type": "string" } }
+              },
+              "Token": {
+                "type": "object",
+                "required": ["token", "tokenType", "expiresIn"],
+                "properties": {
+                  "token": { "type": "string", "minLength": 1 },
+                  "tokenType": { "type": "string", "const": "Bearer" },
+                  "expiresIn": { "type": "integer", "minimum": 1 }
+                }
+              },
+              "Me": {
+                "type": "object",
+                "required": ["username", "logins"],
+                "properties": { "username": { "type": "string" }, "logins": { "type": "integer", "minimum": 1 } }
+              },
+              "Job": {
+                "type": "object",
+                "required": ["id", "status", "polls"],
+                "properties": {
+                  "id": { "type": "integer", "minimum": 1 },
+                  "status": { "type": "string", "enum": ["pending", "done"] },
+                  "polls": { "type": "integer", "minimum": 1 },
+                  "result": {
+                    "type": "object",
+                    "required": ["steps", "message"],
+                    "properties": { "steps": { "type": "integer", "minimum": 1 }, "message": { "type": "string" } }
+                  }
+                },
+                "if": { "properties": { "status": { "const": "done" } } },
+                "then": { "required": ["result"] },
+                "else": { "not": { "required": ["result"] } }
               },
               "StockItem": {
                 "type": "object",

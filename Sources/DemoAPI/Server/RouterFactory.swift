@@ -27,6 +27,8 @@ enum RouterFactory {
         CharsetRoutes().register(on: router)
         CookieRoutes().register(on: router)
         RedirectRoutes().register(on: router)
+        LoginRoutes(store: store).register(on: router)
+        JobRoutes(store: store).register(on: router)
         OrderRoutes(clock: clock).register(on: router)
         LiveRoutes(clock: clock).register(on: router)
         EventStreamRoutes(clock: clock, store: store).register(on: router)

@@ -2,7 +2,8 @@ import Foundation
 import NIOConcurrencyHelpers
 
 /// All mutable state of one server: the browsable records, the request counters, the state of
-/// the flaky and retry routes, and the number of live streams being written.
+/// the flaky and retry routes, the logins and their tokens, the polled jobs, and the number of
+/// live streams being written.
 ///
 /// Every method takes one lock for its whole effect, so each call is atomic with respect to the
 /// others and the store can be shared by all request handlers.
@@ -19,6 +20,11 @@ final class DemoStore: Sendable {
         var retryAttempts: [String: Int] = [:]
         var throttleStarts: [String: ContinuousClock.Instant] = [:]
         var openStreams = 0
+        var sessions: [String: String] = [:]
+        var logins = 0
+        var loginsByUser: [String: Int] = [:]
+        var jobs: [Int: DemoJob] = [:]
+        var nextJobId = 1
 
         mutating func requireUser(_ id: Int) throws {
             guard users[id] != nil else {
@@ -249,6 +255,70 @@ final class DemoStore: Sendable {
             }
             state.retryAttempts[key, default: 0] += 1
             return state.retryAttempts[key]!
+        }
+    }
+
+    // MARK: Logins
+
+    /// Counts one more successful login of `username` and returns the new opaque token that
+    /// names it (32 hex digits). Tokens do not expire while the server runs; when
+    /// ``maximumKeys`` are held, the old ones are forgotten.
+    func logIn(username: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let token = (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+        return state.withLockedValue { state in
+            if state.sessions.count >= Self.maximumKeys {
+                state.sessions.removeAll()
+            }
+            state.sessions[token] = username
+            state.logins += 1
+            state.loginsByUser[username, default: 0] += 1
+            return token
+        }
+    }
+
+    /// The user a token from ``logIn(username:)`` names, with how many times that user has
+    /// logged in; `nil` for a token the server did not give out.
+    func session(token: String) -> (username: String, logins: Int)? {
+        state.withLockedValue { state in
+            guard let username = state.sessions[token] else { return nil }
+            return (username, state.loginsByUser[username] ?? 0)
+        }
+    }
+
+    /// How many successful logins there have been.
+    func loginCount() -> Int {
+        state.withLockedValue { $0.logins }
+    }
+
+    // MARK: Jobs
+
+    /// Stores a new pending job that is done after `steps` polls and returns it.
+    func createJob(steps: Int) -> DemoJob {
+        state.withLockedValue { state in
+            if state.jobs.count >= Self.maximumKeys {
+                state.jobs.removeAll()
+            }
+            let job = DemoJob(id: state.nextJobId, steps: steps)
+            state.nextJobId += 1
+            state.jobs[job.id] = job
+            return job
+        }
+    }
+
+    /// Job `id` after one more poll (a finished job stays as it is), or as it is when `counts`
+    /// is false; `nil` if there is no such job.
+    func pollJob(id: Int, counts: Bool = true) -> DemoJob? {
+        state.withLockedValue { state in
+            guard var job = state.jobs[id] else { return nil }
+            if counts && !job.isDone {
+                job.polls += 1
+                state.jobs[id] = job
+            }
+            return job
         }
     }
 
