@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// The program's entry: `hammock jsonpath …` runs the JSONPath command, `hammock import …` the
-/// import; anything else is the
+/// The program's entry: `hammock jsonpath …` runs the JSONPath command, `hammock run …` the
+/// runner, `hammock import …` the import; anything else is the
 /// browser (`hammock [URL] [options]`), whose URL argument would otherwise take the command's
 /// name.
 @main
@@ -10,6 +10,8 @@ enum HammockMain {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "jsonpath" {
             JSONPathCommand.main(Array(arguments.dropFirst()))
+        } else if arguments.first == "run" {
+            await RunCommand.main(Array(arguments.dropFirst()))
         } else if arguments.first == "import" {
             await ImportCommand.main(Array(arguments.dropFirst()))
         } else {

@@ -50,10 +50,15 @@ package actor RunEngine {
     }
 
     /// Runs `files` and returns what happened. Never throws: every failure is in the result.
-    package func run(_ files: [RunFile]) async -> RunResult {
+    ///
+    /// `library` holds other requests (the rest of the collection) that are not run for
+    /// themselves but may run first when a request of `files` needs their values.
+    package func run(_ files: [RunFile], library: [RunItem] = []) async -> RunResult {
         let started = Date()
         let start = clock.now
         items = files.flatMap(\.items)
+        let running = Set(items.map(\.key))
+        items += library.filter { !running.contains($0.key) }
         for file in files where file.problem != nil { progress(.unreadable(file)) }
         var results = files.map { RunFileResult(path: $0.path, problem: $0.problem) }
         for _ in 0..<max(1, options.repeatCount) {

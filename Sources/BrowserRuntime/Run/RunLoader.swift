@@ -58,6 +58,21 @@ package enum RunLoader {
         }
     }
 
+    /// Every readable request under `folder`, for requests of a run that depend on one not
+    /// given to the run; empty when the folder cannot be read.
+    package static func library(_ folder: String) -> [RunItem] {
+        self.folder(folder).flatMap(\.items)
+    }
+
+    /// `path` itself when it is a folder, else the folder it is in.
+    package static func folder(containing path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return path
+        }
+        return URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+
     private static func folder(_ path: String) -> [RunFile] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let sorted = entries.filter { !$0.hasPrefix(".") }.sorted {

@@ -17,8 +17,8 @@ package struct RunOptions: Sendable {
     package var repeatCount = 1
     /// The pause before each request after the first (`--delay`).
     package var delay: Duration = .zero
-    /// How long one request may take, in seconds.
-    package var timeout: Double = 30
+    /// Seconds without a byte before a request fails.
+    package var timeout: Double = 60
     /// The API description's checker for `schema` assertions; nil when there is none.
     package var checker: ResponseChecker?
     /// The largest response body kept, in bytes.
