@@ -156,6 +156,13 @@ public struct TextEditor: Equatable, Sendable {
     /// Moves to the end of the line.
     public mutating func moveToLineEnd() { column = lines[row].count }
 
+    /// Puts the cursor on line `row` (from 0) before character `column` (from 0), each kept
+    /// within the text: a problem found in a line shows where it is.
+    public mutating func moveCursor(row: Int, column: Int) {
+        self.row = min(max(0, row), lines.count - 1)
+        self.column = min(max(0, column), lines[self.row].count)
+    }
+
     /// Replaces everything with `text`, cursor at the end.
     public mutating func setText(_ text: String) {
         lines = [[]]

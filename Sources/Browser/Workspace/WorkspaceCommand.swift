@@ -16,11 +16,11 @@ public enum WorkspaceCommand: Sendable {
     case listCollection
     /// Open saved request `id` (GET: go there and load; others: a filled form).
     case openSavedRequest(id: String)
-    /// Save a request into the collection under `name`; with `replacing`, write that saved
-    /// request's file again.
+    /// Save a request with its checks into the collection under `name`; with `replacing`, write
+    /// that saved request's file again.
     case saveRequest(
         name: String, method: String, url: String, headers: [(String, String)], body: String?, mode: BodyMode,
-        replacing: String?)
+        checks: RequestChecks, replacing: String?)
     /// Rename saved request `id`.
     case renameSavedRequest(id: String, name: String)
     /// Copy saved request `id`.

@@ -121,6 +121,7 @@ extension WorkspaceSession {
                     return
                 }
                 var form = RequestForm(definition: definition)
+                form.fillChecks(saved.checks)
                 form.savedRequest = (saved.id, saved.name)
                 dispatch(.workspace(.openForm(form)))
             case .failure(let error):

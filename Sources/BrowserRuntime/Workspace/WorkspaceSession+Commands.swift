@@ -20,16 +20,17 @@ extension WorkspaceSession {
         case .diffHistoryEntries(let older, let newer): diffHistoryEntries(older, newer)
         case .listCollection: listCollection(message: nil)
         case .openSavedRequest(let id): openSavedRequest(id)
-        case .saveRequest(let name, let method, let url, let headers, let body, let mode, let replacing):
+        case .saveRequest(let name, let method, let url, let headers, let body, let mode, let checks, let replacing):
             let definition = RequestDefinition(
                 method: method, url: url, headers: headers.map { HeaderField(name: $0.0, value: $0.1) }, body: body,
                 bodyKind: body == nil ? nil : RequestBodyKind(rawValue: mode.rawValue))
             withCollection { collection in
                 if let replacing {
-                    let saved = try collection.update(replacing, definition: definition)
+                    try collection.update(replacing, definition: definition)
+                    let saved = try collection.update(replacing, checks: checks)
                     return "saved \(collection.path(of: saved.id))"
                 }
-                let saved = try collection.save(definition, name: name)
+                let saved = try collection.save(definition, name: name, checks: checks)
                 return "saved as \(collection.path(of: saved.id))"
             }
         case .renameSavedRequest(let id, let name):

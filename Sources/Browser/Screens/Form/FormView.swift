@@ -38,10 +38,14 @@ enum FormView {
                     "request(.\((form.method?.rawValue ?? "").lowercased()), …)",
                     theme.style(methodSlot, attributes: .bold)),
                 Span(" \(form.mode.label) body", theme.style(.muted)),
-            ]
+            ] + checksTitle(form, keys: keyText("checks"), theme: theme)
         BrowserView.drawBox(frame, title: title, focused: true, theme: theme, into: &screen)
         let inner = frame.inset(by: 1)
         guard inner.height >= 6, inner.width >= 10 else { return }
+        if form.page == .checks {
+            drawChecks(form, inner: inner, bindings: bindings, theme: theme, into: &screen)
+            return
+        }
         let label = theme.style(.muted)
         let x = inner.x + 1
         let width = inner.width - 2

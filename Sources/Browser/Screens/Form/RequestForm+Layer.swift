@@ -25,12 +25,19 @@ extension RequestForm: Layer {
             footerLabel: "method"),
         Binding("load", [.control("g")], "after a PUT/PATCH: load() the resource"),
         Binding("override", [.control("o")], "after a PUT/PATCH: overrideLocalContent(sent body)"),
+        Binding(
+            "checks", [.function(3)],
+            "the request's checks (captures, assertions, retry, fresh; F2 saves them with it) / the request again",
+            footer: 3, footerLabel: "checks"),
         Binding("save", [.function(2)], "save the form as a request in the collection ({{variables}} kept)"),
         Binding("copyCurl", [.control("y")], "show the form as a curl command and copy it (secrets included)"),
     ]
     /// What is not a key.
     public static let helpNotes: [(keys: String, summary: String)] = [
         ("any key", "types into the focused field; Alt keys do nothing here"),
+        ("checks: captures", "one a line, name: query (token: $.token, etag: header ETag)"),
+        ("checks: assertions", "one a line (status == 200, $.items count >= 1, header ETag exists)"),
+        ("checks: retry, fresh", "10 or 10 every 500ms; a duration (10m): how long captured values stay fresh"),
         ("Ctrl-A Ctrl-E", "start / end of the line"),
         ("Ctrl-U Ctrl-K", "delete to the start / end of the line"),
         ("Ctrl-W", "delete the word before the cursor"),
@@ -54,8 +61,17 @@ extension RequestForm: Layer {
         keyMap.bindings(of: RequestForm.self).compactMap { binding in
             var binding = binding
             switch binding.action {
-            case "method" where isLocalOverride: return nil
+            case "method" where isLocalOverride, "checks" where isLocalOverride: return nil
             case "response" where response == nil: binding.footer = nil
+            case "checks":
+                // In the footer where there is something to see: a saved request's form, or checks.
+                if page == .checks {
+                    // The way back is kept before the other keys.
+                    binding.footer = 2
+                    binding.footerLabel = "the request"
+                } else if savedRequest == nil, !hasChecks {
+                    binding.footer = nil
+                }
             case "send" where isLocalOverride: binding.footerLabel = "apply"
             default: break
             }
@@ -110,10 +126,18 @@ extension RequestForm: Layer {
             guard method != nil, !isSending else { return .handled }
             nextMethod()
             state.status = StatusMessage("method \(method?.rawValue ?? "")  (Ctrl-N: the next one)")
+        case "checks":
+            guard method != nil else { return .handled }
+            turnPage()
         case "nextField", "previousField":
             let step = action == "nextField" ? 1 : -1
-            if let next = RequestForm.Field(rawValue: field.rawValue + step) {
-                field = next
+            let fields = page.fields
+            let index = (fields.firstIndex(of: field) ?? 0) + step
+            if fields.indices.contains(index) {
+                field = fields[index]
+            } else if page == .checks {
+                state.status = StatusMessage(
+                    step == 1 ? "fresh is the last field of the checks: Shift-Tab goes back" : "captures come first")
             } else {
                 state.status = StatusMessage(
                     step == 1 ? "the body is the last field: Shift-Tab goes back" : "the URL is the first field")
@@ -130,7 +154,12 @@ extension RequestForm: Layer {
         case .url: url.handle(key)
         case .headers: headers.handle(key)
         case .body: body.handle(key)
+        case .captures: captures.handle(key)
+        case .assertions: assertions.handle(key)
+        case .retry: retry.handle(key)
+        case .fresh: fresh.handle(key)
         }
+        if field.page == .checks { validationMessage = nil }
         return .handled
     }
 
@@ -140,7 +169,12 @@ extension RequestForm: Layer {
         case .url: url.insert(text)
         case .headers: headers.insert(text)
         case .body: body.insert(text)
+        case .captures: captures.insert(text)
+        case .assertions: assertions.insert(text)
+        case .retry: retry.insert(text)
+        case .fresh: fresh.insert(text)
         }
+        if field.page == .checks { validationMessage = nil }
         return .handled
     }
 
@@ -193,6 +227,8 @@ extension RequestForm: Layer {
                     "no collection to save to: create ./.hammock/ or start with --collection DIR", isError: true)
                 return .handled
             }
+            // A check that does not read would make a file that does not read: refused here.
+            guard validateChecks() else { return .handled }
             return .open(Prompt(purpose: .saveRequest(self), text: savedRequest?.name ?? ""))
         }
         let encodedBody: String?
@@ -230,8 +266,8 @@ extension RequestForm: Layer {
         ])
     }
 
-    /// The commands that save this form's request in the collection under `name` (the name it
-    /// was opened with writes the same file again; another name adds one).
+    /// The commands that save this form's request, with its checks, in the collection under
+    /// `name` (the name it was opened with writes the same file again; another name adds one).
     func saveCommands(name: String) -> [Command] {
         guard let method else { return [] }
         let headers = (try? headerFields()) ?? []
@@ -241,7 +277,7 @@ extension RequestForm: Layer {
             .workspace(
                 .saveRequest(
                     name: name, method: method.rawValue.uppercased(), url: url.text, headers: headers, body: bodyText,
-                    mode: mode, replacing: updating))
+                    mode: mode, checks: (try? checks()) ?? .none, replacing: updating))
         ]
     }
 }

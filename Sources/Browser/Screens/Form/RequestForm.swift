@@ -12,9 +12,10 @@ import Workspace
 /// Ctrl-S sends, Ctrl-R shows the whole response once one arrived, F1 shows these keys, Esc
 /// closes (an edited draft that was not sent is kept for the next form of its kind on the same
 /// resource). After a successful PUT or PATCH the form offers Ctrl-G (load()) and Ctrl-O
-/// (overrideLocalContent with the sent body).
+/// (overrideLocalContent with the sent body). F3 turns to the request's checks (captures,
+/// assertions, retry, freshness; ``Page/checks``), which F2 saves with the request.
 public struct RequestForm: @unchecked Sendable {
-    /// The fields a form has.
+    /// The fields a form has: the request's on the first page, the checks' on the second.
     public enum Field: Int, CaseIterable, Sendable {
         /// The URL line.
         case url
@@ -22,6 +23,33 @@ public struct RequestForm: @unchecked Sendable {
         case headers
         /// The body editor.
         case body
+        /// Capture lines (`name: query`).
+        case captures
+        /// Assertion lines, one a line.
+        case assertions
+        /// The retry line (`10`, `10 every 500ms`).
+        case retry
+        /// How long captured values stay fresh (`10m`).
+        case fresh
+
+        /// The page the field is on.
+        public var page: Page { rawValue <= Field.body.rawValue ? .request : .checks }
+    }
+
+    /// The two pages of a form: the request, and what a run does with its answer.
+    public enum Page: Sendable, Equatable {
+        /// Method, URL, headers and body.
+        case request
+        /// Captures, assertions, retry and freshness (``RequestChecks``).
+        case checks
+
+        /// The fields on the page, in Tab order.
+        public var fields: [Field] {
+            switch self {
+            case .request: [.url, .headers, .body]
+            case .checks: [.captures, .assertions, .retry, .fresh]
+            }
+        }
     }
 
     /// What happened to the form's request.
@@ -81,6 +109,22 @@ public struct RequestForm: @unchecked Sendable {
     /// What the description says of the operation's parameters and body, a line each
     /// (`path id (integer, required): 1`); shown above the schema.
     public var guide: [String] = []
+    /// The captures, one `name: query` a line (``Page/checks``).
+    public var captures = TextEditor("")
+    /// The assertions, one a line.
+    public var assertions = TextEditor("")
+    /// How often to try again until the assertions hold: `10`, or `10 every 500ms`; empty for
+    /// once.
+    public var retry = TextEditor("", singleLine: true)
+    /// How long captured values stay fresh (`10m`); empty for the whole run.
+    public var fresh = TextEditor("", singleLine: true)
+    /// The checks' text as the form opened with it, to tell an edit.
+    var initialChecks: [String] = ["", "", "", ""]
+    /// The field last focused on the other page, where `F3` goes back to.
+    var otherPageField: Field?
+
+    /// The page shown: the page of the focused field.
+    public var page: Page { field.page }
 
     /// Creates a form for `purpose` on `url` with an optional prefilled body.
     public init(purpose: Purpose, url: String, body: String = "") {
@@ -96,9 +140,9 @@ public struct RequestForm: @unchecked Sendable {
     public let originURL: String
     private let initialBody: String
 
-    /// True when the URL, headers or body differ from what the form opened with.
+    /// True when the URL, headers, body or checks differ from what the form opened with.
     public var isChanged: Bool {
-        url.text != originURL || !headers.text.isEmpty || body.text != initialBody
+        url.text != originURL || !headers.text.isEmpty || body.text != initialBody || checksText != initialChecks
     }
 
     /// Identifies the draft slot of this form: its kind and the resource it was opened on.
