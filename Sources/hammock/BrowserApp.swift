@@ -157,6 +157,10 @@ final class BrowserApp {
             }
         }
         browser.version = Hammock.version
+        // Runs of saved requests connect as the browser does, with a cookie jar of their own.
+        var runSettings = settings
+        runSettings.cookieJar = nil
+        browser.runSettings = runSettings
         browser.webSocketSettings = WebSocketSettings(
             headers: options.headers.map { (name: $0.0, value: $0.1) }, tls: options.clientSettings.tls)
         if let historyURL = options.historyURL {
@@ -224,7 +228,9 @@ final class BrowserApp {
 
     private func tick() {
         browser.dispatch(.tick(now: Date().timeIntervalSince1970))
-        let loading = browser.state.resources.values.contains { $0.isLoading }
+        let loading =
+            browser.state.resources.values.contains { $0.isLoading }
+            || browser.state.layer(RunResults.self)?.isRunning == true
         events.setTickInterval(loading ? 0.1 : 1)
     }
 

@@ -71,6 +71,8 @@ public enum Action {
     case pipeFinished(generation: Int, PipeResult)
     /// News of JSONPath query run `generation`.
     case pathQuery(generation: Int, PathQueryUpdate)
+    /// News of run `generation` (``Command/startRun(_:generation:)``).
+    case run(generation: Int, RunUpdate)
     /// What was found at file paths an open form's body names (by the path as typed): the sizes
     /// the form shows, or why a file cannot be sent.
     case filesChecked([String: FileCheck])

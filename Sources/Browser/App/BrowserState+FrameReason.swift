@@ -30,6 +30,12 @@ extension BrowserState {
             // progress in between is background.
             guard let search, search.generation == generation else { return .background }
             return update.isFinished || (search.matches.isEmpty && !update.matches.isEmpty) ? .prompt : .background
+        case .run(_, let update):
+            // A row a second or a hundred: rows are drawn as frames come; the start and the end at once.
+            switch update {
+            case .planned, .ended, .failed: return .prompt
+            case .started, .finished, .ranFirst: return .background
+            }
         case .tick, .resourcesListed, .watchRefreshSent, .streamChanged, .webSocket, .pipeProgress,
             .apiDescriptionNotFound:
             return .background

@@ -256,6 +256,9 @@ extension BrowserState {
         case .pathQuery(let generation, let update):
             applyPathQueryUpdate(generation: generation, update)
             return []
+        case .run(let generation, let update):
+            applyRunUpdate(generation: generation, update)
+            return []
         case .filesChecked(let checks):
             updateLayer(RequestForm.self) { form in form.files.merge(checks) { _, new in new } }
             return []

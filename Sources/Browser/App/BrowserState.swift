@@ -120,6 +120,10 @@ public struct BrowserState {
     public var pipeGeneration = 0
     /// The number of the latest JSONPath query run; never reused.
     public var pathQueryGeneration = 0
+    /// The number of the latest run of saved requests; never reused.
+    public var runGeneration = 0
+    /// What each run still going runs, by generation (its list may be closed).
+    public var runTargets: [Int: RunTarget] = [:]
     /// The path of the JSON value under latestData's cursor, as the border shows it.
     public var cursorPath: CursorPath?
     /// The JSONPath expression last given for each resource, by URL: `$` opens with it.

@@ -62,6 +62,11 @@ public enum Command {
     case runPathQuery(expression: String, document: JSONDocument, generation: Int)
     /// Stop the running JSONPath query, if any.
     case cancelPathQuery
+    /// Run `target` of the collection off the main actor with the environment in use,
+    /// reporting `.run(generation:…)` as it goes.
+    case startRun(RunTarget, generation: Int)
+    /// Cancel run `generation` (the requests in flight stop; the rest do not run).
+    case cancelRun(generation: Int)
     /// Leave the program.
     case quit
 }

@@ -7,7 +7,9 @@ public enum LayerRegistry {
             RequestForm.self, ResponseViewer.self, Prompt.self, Picker.self, TextViewer.self, PipeOutput.self,
             PathQuery.self,
             QueryEditor.self,
-            ConfirmLayer.self, WebSocketConsole.self, HelpLayer.self,
+            ConfirmLayer.self, WebSocketConsole.self,
+            RunResults.self,
+            HelpLayer.self,
         ]
     }
 

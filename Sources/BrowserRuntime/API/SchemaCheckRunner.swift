@@ -11,7 +11,8 @@ import Workspace
 final class SchemaCheckRunner {
     /// Where results go.
     var dispatch: @MainActor (Action) -> Void = { _ in }
-    private var checker: ResponseChecker?
+    /// The description's checker once known (runs check `schema` assertions with it).
+    private(set) var checker: ResponseChecker?
     /// The check running for each `METHOD url`, with its number: only the newest one's verdict
     /// is dispatched.
     private var running: [String: (generation: Int, task: Task<Void, Never>)] = [:]

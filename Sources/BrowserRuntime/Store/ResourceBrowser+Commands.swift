@@ -60,7 +60,8 @@ extension ResourceBrowser {
     /// environment's variables or auth: they wait until its files were checked.
     private static func usesEnvironment(_ command: Command) -> Bool {
         switch command {
-        case .navigate, .navigateTyped, .show, .load, .loadIfNeeded, .send, .workspace(.exportCurl): return true
+        case .navigate, .navigateTyped, .show, .load, .loadIfNeeded, .send, .workspace(.exportCurl), .startRun:
+            return true
         default: return false
         }
     }
@@ -184,7 +185,14 @@ extension ResourceBrowser {
             pathQueries.run(expression, over: document, generation: generation)
         case .cancelPathQuery:
             pathQueries.cancel()
+        case .startRun(let target, let generation):
+            runs.start(
+                target, generation: generation, collection: workspace?.collection, options: runOptions(),
+                serviceBase: state.serviceBaseURL)
+        case .cancelRun(let generation):
+            runs.cancel(generation)
         case .quit:
+            runs.cancelAll()
             pipes.stopAll()
             webSockets.disconnect()
             streams.stopAll()
@@ -275,6 +283,16 @@ extension ResourceBrowser {
             guard let self, let target else { return }
             self.followWrite(method, to: target, status: exchangeRecorder?.lastStatus(method: method, url: url))
         }
+    }
+
+    /// How a run from the browser goes: the environment in use (as its files are now), the
+    /// process environment, and the API description's checker for `schema` assertions.
+    func runOptions() -> RunOptions {
+        var options = RunOptions()
+        options.environment = workspace?.environment ?? .none
+        options.processEnvironment = workspace?.processEnvironment ?? ProcessInfo.processInfo.environment
+        options.checker = schemaChecks.checker
+        return options
     }
 
     func startSearch(url: String, query: String, generation: Int) {

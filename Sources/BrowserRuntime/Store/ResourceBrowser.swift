@@ -81,6 +81,14 @@ public final class ResourceBrowser: ResourceObserver {
     let pathQueries = PathQueryRunner()
     /// Checks responses against the API description.
     let schemaChecks = SchemaCheckRunner()
+    /// Runs saved requests (a request, a folder, the collection) off the main actor.
+    let runs = RunController()
+    /// How runs of saved requests connect: TLS, proxy, timeouts, default headers (each run has
+    /// a cookie jar of its own).
+    package var runSettings: HTTPClientSettings {
+        get { runs.settings }
+        set { runs.settings = newValue }
+    }
     /// Finds the API description, once ``findDescription(transport:explicit:)`` starts it.
     var descriptionFinder: DescriptionFinder?
     /// How the WebSocket console connects (headers, TLS, pings).
@@ -114,6 +122,7 @@ public final class ResourceBrowser: ResourceObserver {
         pipes.dispatch = { [weak self] action in self?.dispatch(action) }
         pathQueries.dispatch = { [weak self] action in self?.dispatch(action) }
         schemaChecks.dispatch = { [weak self] action in self?.dispatch(action) }
+        runs.dispatch = { [weak self] action in self?.dispatch(action) }
         streams.onChange = { [weak self] snapshot in self?.dispatch(.streamChanged(snapshot)) }
         webSockets.onEvent = { [weak self] generation, event in
             self?.dispatch(.webSocket(generation: generation, event))

@@ -29,6 +29,13 @@ extension Picker: Layer {
         Binding("rename", [.control("n")], "rename the saved request", footer: 2, footerLabel: "rename"),
         Binding("duplicate", [.control("y")], "duplicate the saved request", footer: 2, footerLabel: "duplicate"),
         Binding("delete", [.control("x")], "delete (asks first)", footer: 1, footerLabel: "delete"),
+        Binding(
+            "run", [.control("r")], "saved: run the request, and first any whose values it needs", footer: 1,
+            footerLabel: "run"),
+        Binding(
+            "runFolder", [.control("f")], "saved: run the request's folder, subfolders included", footer: 2,
+            footerLabel: "run its folder"),
+        Binding("runAll", [.control("a")], "saved: run the whole collection", footer: 3, footerLabel: "run all"),
         Binding("close", [.escape], "close", footer: 0, footerLabel: "close"),
         Binding("help", [.function(1)], "this help", footer: 3, footerLabel: "keys"),
         Binding("down", [.down, .wheelDown], "next row"),
@@ -50,7 +57,7 @@ extension Picker: Layer {
         let actions: Set<String>
         switch purpose {
         case .history: actions = ["resend", "mark"]
-        case .collection: actions = ["rename", "duplicate", "delete"]
+        case .collection: actions = ["rename", "duplicate", "delete", "run", "runFolder", "runAll"]
         case .environment: actions = []
         case .timeline: actions = ["mark"]
         case .cookies: actions = ["delete"]
@@ -132,6 +139,10 @@ extension Picker: Layer {
     }
 
     private mutating func act(_ action: String, in state: inout BrowserState) -> LayerResponse {
+        if purpose == .collection, action == "runAll" {
+            let (results, commands) = state.startRun(.collection)
+            return .open(results, commands: commands)
+        }
         if purpose == .operations, action == "importAll", let api = state.api {
             message = "writing a request per operation into the collection…"
             return .handled([.workspace(.importDescription(api.description, source: api.source))])
@@ -158,6 +169,13 @@ extension Picker: Layer {
                 return .handled
             }
             return .close([.workspace(.openSavedRequest(id: item.id))])
+        case (.collection, "run"), (.collection, "runFolder"):
+            guard action == "runFolder" || !item.isProblem else {
+                message = item.detail
+                return .handled
+            }
+            let (results, commands) = state.startRun(action == "run" ? .request(item.id) : .folder(of: item.id))
+            return .open(results, commands: commands)
         case (.collection, "rename"):
             return .open(Prompt(purpose: .renameSavedRequest(id: item.id), text: item.label))
         case (.collection, "duplicate"):
