@@ -3,6 +3,7 @@ import Siesta
 import TUICore
 import TestSupport
 import Testing
+import Workspace
 
 @testable import Browser
 @testable import BrowserRuntime
@@ -25,7 +26,7 @@ struct GoldenScreenTests {
         "main", "main-resources", "main-watch", "main-head", "help", "form", "form-outcome", "form-help",
         "response", "prompt-go", "picker-history", "picker-collection", "viewer-diff", "query", "confirm-delete",
         "confirm-question", "websocket", "websocket-typing", "prompt-pipe", "pipe-running", "pipe-output",
-        "jsonpath", "jsonpath-error",
+        "jsonpath", "jsonpath-error", "form-checks", "run-running", "run-results",
     ]
 
     @Test("each layer matches its golden screen", arguments: screens)
@@ -162,9 +163,104 @@ struct GoldenScreenTests {
                 }
                 _ = state.update(.pathQuery(generation: generation, update))
             }
+        case "form-checks":
+            var form = RequestForm(
+                definition: RequestDefinition(method: "POST", url: usersURL, body: "{}", bodyKind: .json))
+            form.fillChecks(
+                RequestChecks(
+                    captures: [CaptureRule(name: "id", query: "$.id")],
+                    assertions: ["status == 201", "$.name == \"Ada\"", "header Location exists"],
+                    retry: RetryRule(count: 3, interval: .milliseconds(500))))
+            form.savedRequest = ("users/create.yaml", "create a user")
+            state.open(form)
+            _ = Fixtures.keys(&state, [.function(3)])
+            _ = state.update(.paste("\n$.id =< 3"))
+        case "run-running", "run-results":
+            runResults(&state, finished: name == "run-results")
         default:
             return nil
         }
         return state
+    }
+
+    /// A run of `users/` from the saved requests list: a login from elsewhere ran first, one
+    /// request passed, one is being sent, one waits; finished, one failed, one could not be sent
+    /// and one was skipped.
+    static func runResults(_ state: inout BrowserState, finished: Bool) {
+        state.open(Picker(purpose: .collection, items: [], isLoading: false))
+        state.open(state.startRun(.folder("users")).0)
+        let generation = state.runGeneration
+        func row(_ name: String, _ method: String, folder: String = "users") -> RunResultRow {
+            let file = "/work/.hammock/\(folder)/\(name).yaml"
+            return RunResultRow(
+                key: RunResultRow.key(file: file, line: nil, name: name), name: name, file: file, method: method)
+        }
+        func result(
+            _ name: String, _ method: String, _ outcome: RunOutcome, status: Int?, milliseconds: Int,
+            folder: String = "users", assertions: [AssertionOutcome] = [], error: String? = nil
+        ) -> RunRequestResult {
+            RunRequestResult(
+                name: name, file: "/work/.hammock/\(folder)/\(name).yaml", method: method,
+                url: Fixtures.base + (folder == "auth" ? "token" : "users"), status: status,
+                duration: .milliseconds(milliseconds), assertions: assertions, error: error,
+                ranAsDependency: folder == "auth", outcome: outcome)
+        }
+        _ = state.update(
+            .run(
+                generation: generation,
+                .planned(
+                    [
+                        row("list users", "GET"), row("create a user", "POST"), row("remove a user", "DELETE"),
+                        row("user 9", "GET"),
+                    ],
+                    problems: ["/work/.hammock/users/broken.yaml:3:7: expected a mapping"], environment: "dev")))
+        var login = row("login", "POST", folder: "auth")
+        login.ranFirst = true
+        _ = state.update(.run(generation: generation, .started(login, attempt: 1)))
+        _ = state.update(
+            .run(
+                generation: generation,
+                .finished(result("login", "POST", .passed, status: 200, milliseconds: 8, folder: "auth"))))
+        _ = state.update(
+            .run(
+                generation: generation, .ranFirst(request: "login", placeholders: ["{{token}}"], neededBy: "list users")
+            ))
+        _ = state.update(.run(generation: generation, .started(row("list users", "GET"), attempt: 1)))
+        _ = state.update(
+            .run(
+                generation: generation,
+                .finished(
+                    result(
+                        "list users", "GET", .passed, status: 200, milliseconds: 14,
+                        assertions: [
+                            AssertionOutcome(source: "status == 200", passed: true, expected: "== 200", actual: "200")
+                        ]))))
+        _ = state.update(.run(generation: generation, .started(row("create a user", "POST"), attempt: 2)))
+        guard finished else { return }
+        let failure = AssertionOutcome(
+            source: "$.name == \"Ada\"", passed: false, expected: "== \"Ada\"", actual: "\"Bob\"", path: "$['name']")
+        _ = state.update(
+            .run(
+                generation: generation,
+                .finished(
+                    result("create a user", "POST", .failed, status: 201, milliseconds: 1250, assertions: [failure]))))
+        _ = state.update(
+            .run(
+                generation: generation,
+                .finished(
+                    result(
+                        "remove a user", "DELETE", .error, status: nil, milliseconds: 0,
+                        error: "2 variables have no value: id (the URL), etag (header If-Match)"))))
+        _ = state.update(
+            .run(
+                generation: generation,
+                .finished(
+                    result(
+                        "user 9", "GET", .skipped, status: nil, milliseconds: 0,
+                        error: "skipped after an earlier request of the file failed (see --continue-on-failure)"))))
+        _ = state.update(
+            .run(
+                generation: generation,
+                .ended(RunResult(startedAt: Date(), duration: .milliseconds(1312), files: []), cancelled: false)))
     }
 }
