@@ -212,4 +212,24 @@ struct RunEngineTests {
         }
         #expect(request.requestText.contains("\"name\": \"ada\""))
     }
+
+    @Test("a request outside the files runs first when one of them needs its values, and never at a turn of its own")
+    func othersRunOnlyWhenNeeded() async throws {
+        let server = try await SharedDemoServer.get()
+        let base = server.baseURL.absoluteString.dropLast()
+        let loginPath = SharedDemoServer.uniquePath()
+        let idlePath = SharedDemoServer.uniquePath()
+        let login = Self.item(
+            "login", "POST", "\(base)\(loginPath)", body: "{}", kind: .json,
+            checks: RequestChecks(captures: [CaptureRule(name: "sid", query: "$.bodyLength")]), file: "login.yaml")
+        let idle = Self.item("idle", "GET", "\(base)\(idlePath)", file: "idle.yaml")
+        let use = Self.item("use", "GET", "\(base)\(SharedDemoServer.uniquePath())?s={{sid}}", file: "use.yaml")
+        let engine = RunEngine(transport: HTTPTransport(), options: RunOptions())
+        let result = await engine.run([RunFile(path: "use.yaml", items: [use])], library: [login, idle, use])
+        #expect(result.requests.map(\.name) == ["login", "use"])
+        #expect(result.requests.first?.ranAsDependency == true)
+        #expect(result.exitCode == RunExitCode.success, "\(result.requests.compactMap(\.error))")
+        #expect(server.requestCount(forPath: loginPath) == 1)
+        #expect(server.requestCount(forPath: idlePath) == 0)
+    }
 }
