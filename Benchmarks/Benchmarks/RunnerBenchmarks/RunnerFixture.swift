@@ -53,7 +53,7 @@ final class RunnerFixture: @unchecked Sendable {
         eightFiles = (0..<8).map { write("eight/f\($0)", count: Self.requestCount / 8) }
         // Wait for the server.
         for _ in 0..<200 {
-            if (try? Data(contentsOf: URL(string: base + "/users/1")!)) != nil { return }
+            if run("/bin/sh", ["-c", "curl -sf -o /dev/null '\(base)/users/1'"]) == 0 { return }
             usleep(50_000)
         }
         fatalError("the demo server did not start at \(base)")
@@ -77,11 +77,18 @@ final class RunnerFixture: @unchecked Sendable {
 
     /// Runs `script` with `/bin/sh` and checks that it exited 0.
     func shell(_ script: String) {
+        precondition(run("/bin/sh", ["-c", script]) == 0, "the shell loop failed")
+    }
+
+    /// Runs `executable` with `arguments`, output thrown away; its exit status.
+    private func run(_ executable: String, _ arguments: [String]) -> Int32 {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         try! process.run()
         process.waitUntilExit()
-        precondition(process.terminationStatus == 0, "the shell loop failed")
+        return process.terminationStatus
     }
 }
