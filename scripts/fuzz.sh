@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [seconds] [target ...]
 #
 # seconds: how long each target runs (default 60). Targets: json, jsonpath, sse, cookie, cookiejar,
-# curl, template, form, yaml, config, formpart, multipart, openapi, linkheader (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -71,6 +71,7 @@ entry() {
         multipart) echo MultipartReaderFuzz.swift ;;
         openapi) echo APIDescriptionFuzz.swift ;;
         linkheader) echo LinkHeaderFuzz.swift ;;
+        httpfile) echo HTTPFileFuzz.swift ;;
     esac
 }
 
@@ -138,12 +139,20 @@ build_target() {
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieJarFileError.swift" "$root/Sources/HTTPCore/Cookies/HTTPCookieRecord.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieMatching.swift" "$root/Sources/HTTPCore/Client/HTTPHost.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" ;;
-        *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi)" >&2; exit 2 ;;
+        httpfile)
+            module Safety "$root/Sources/Safety"
+            # The .http reader and writer (not the mapping or environment files beside it), with the
+            # model types it fills.
+            local run="$root/Sources/Workspace/Run"
+            target httpfile "Safety" "$root"/Sources/Workspace/HTTPFile/*.swift "$root/Sources/Workspace/Model" \
+                "$run/RequestChecks.swift" "$run/CaptureRule.swift" "$run/RetryRule.swift" "$run/DurationText.swift" \
+                "$root/Sources/Workspace/Environment/EnvironmentVariable.swift" "$root/Sources/Workspace/Support/OneLine.swift" ;;
+        *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi linkheader)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi linkheader httpfile)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"
