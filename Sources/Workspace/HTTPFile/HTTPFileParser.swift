@@ -436,6 +436,12 @@ struct HTTPFileParser {
             } else {
                 request.method = "GET"
                 rest = text
+                if firstWord == "curl" {
+                    throw parser.problem(
+                        lineIndex, HTTPFileParser.indentColumn(line),
+                        "the request “\(OneLine.clip(text, width: 60))” is a curl command, which is not read from .http "
+                            + "files here: import it as a curl command, or write it as METHOD URL and headers")
+                }
                 if HTTPFileParser.splitVersion(rest).rest.unicodeScalars.contains(where: HTTPFileParser.isBlankScalar) {
                     throw parser.problem(
                         lineIndex, HTTPFileParser.indentColumn(line),

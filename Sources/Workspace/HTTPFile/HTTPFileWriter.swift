@@ -25,7 +25,12 @@ struct HTTPFileWriter {
     /// anew.
     func replacement(for old: HTTPFileBlock, with request: HTTPFileRequest, reusing: Bool) -> String {
         guard let previous = old.request else { return old.text }
-        var text = ""
+        // A byte order mark opens the first block; it stays first whatever is rewritten.
+        let mark = [UInt8](arrayLiteral: 0xEF, 0xBB, 0xBF)
+        let hasMark = old.separator == nil && old.text.utf8.starts(with: mark)
+        let preambleText =
+            hasMark ? String(decoding: old.preambleText.utf8.dropFirst(3), as: UTF8.self) : old.preambleText
+        var text = hasMark ? "\u{FEFF}" : ""
         if let separator = old.separator, request.title == previous.title {
             text += separator
         } else if old.separator != nil || request.title != nil {
@@ -51,7 +56,7 @@ struct HTTPFileWriter {
             let trailerComments = Array(request.comments.suffix(counts[2]))
             text +=
                 samePreamble
-                ? old.preambleText : preamble(request, comments: preambleComments, variableLines: old.variableLines)
+                ? preambleText : preamble(request, comments: preambleComments, variableLines: old.variableLines)
             text += sameMessage ? old.messageText : message(request, comments: messageComments)
             text += sameTrailer ? old.trailerText : trailer(request, comments: trailerComments)
         } else {

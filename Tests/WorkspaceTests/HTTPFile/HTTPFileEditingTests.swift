@@ -124,4 +124,20 @@ struct HTTPFileEditingTests {
             try HTTPFileDocument(requests: [], fileVariables: [EnvironmentVariable(name: "a b", value: "1")])
         }
     }
+
+    @Test("a byte order mark stays at the start of the file whatever the first request becomes")
+    func byteOrderMark() throws {
+        let document = try HTTPFileDocument.parse("\u{FEFF}# @name=first\nGET /a\n")
+        var renamed = document.requests[0]
+        renamed.name = "second"
+        #expect(
+            Array(try document.replacing(requestAt: 0, with: renamed).text.utf8)
+                == Array("\u{FEFF}# @name second\nGET /a\n".utf8))
+        var titled = document.requests[0]
+        titled.title = "First"
+        titled.url = "/b"
+        let saved = try document.replacing(requestAt: 0, with: titled)
+        #expect(Array(saved.text.utf8) == Array("\u{FEFF}### First\n# @name=first\nGET /b\n".utf8))
+        #expect(saved.requests == [titled])
+    }
 }

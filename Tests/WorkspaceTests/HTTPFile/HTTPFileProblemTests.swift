@@ -18,8 +18,11 @@ struct HTTPFileProblemTests {
         #expect(problem("  POST   \n") == "api.http:1:3: the request line “POST” has no URL")
         #expect(
             problem("curl -X POST https://a.test\n")
-                == "api.http:1:1: the request line “curl -X POST https://a.test” does not start with a method (GET, POST, PUT, …)"
-        )
+                == "api.http:1:1: the request “curl -X POST https://a.test” is a curl command, which is not read from "
+                + ".http files here: import it as a curl command, or write it as METHOD URL and headers")
+        #expect(
+            problem("###\nfetch the users\n")
+                == "api.http:2:1: the request line “fetch the users” does not start with a method (GET, POST, PUT, …)")
         #expect(
             problem("POST /a\nContent-Type application/json\n\n{}\n")
                 == "api.http:2:1: the line “Content-Type application/json” is not a header: it has no colon (Name: value); "
