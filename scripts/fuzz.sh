@@ -141,12 +141,16 @@ build_target() {
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" ;;
         httpfile)
             module Safety "$root/Sources/Safety"
-            # The .http reader and writer (not the mapping or environment files beside it), with the
-            # model types it fills.
-            local run="$root/Sources/Workspace/Run"
-            target httpfile "Safety" "$root"/Sources/Workspace/HTTPFile/*.swift "$root/Sources/Workspace/Model" \
-                "$run/RequestChecks.swift" "$run/CaptureRule.swift" "$run/RetryRule.swift" "$run/DurationText.swift" \
-                "$root/Sources/Workspace/Environment/EnvironmentVariable.swift" "$root/Sources/Workspace/Support/OneLine.swift" ;;
+            module OrderedJSON "$root/Sources/OrderedJSON"
+            # The .http reader, writer and mapping (not the environment files), with the model
+            # types they fill and the assertion syntax the mapped checks must read as.
+            local workspace="$root/Sources/Workspace" run="$root/Sources/Workspace/Run"
+            target httpfile "Safety OrderedJSON" "$workspace"/HTTPFile/*.swift "$workspace/HTTPFile/Mapping" \
+                "$workspace/Model" "$workspace/Variables" "$workspace/Multipart" "$run/RequestChecks.swift" \
+                "$run/CaptureRule.swift" "$run/RetryRule.swift" "$run/DurationText.swift" "$run/RunQuery.swift" \
+                "$run/RunLineScanner.swift" "$run/RunSyntaxError.swift" "$run/RunValueText.swift" "$run/RunAssertion.swift" \
+                "$run/RunFilter.swift" "$run/RunPredicate.swift" "$run/RunExpectedValue.swift" "$run/RunValue.swift" \
+                "$workspace/Environment/EnvironmentVariable.swift" "$workspace/Support/OneLine.swift" ;;
         *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile)" >&2; exit 2 ;;
     esac
 }

@@ -1,7 +1,10 @@
 /// Reads the input as a `.http` file. A file that reads must come back byte for byte and read
 /// back as the same document; each of its requests, written anew into an empty document, must
-/// read back as itself (so the writer can hold everything the reader finds); and replacing a
-/// request by an edited copy must leave every byte outside its block alone.
+/// read back as itself (so the writer can hold everything the reader finds); replacing a
+/// request by an edited copy must leave every byte outside its block alone. In hammock's
+/// terms, what a response handler maps to must read as hammock's assertion and capture syntax,
+/// giving a request back its own values must change nothing, and a request written from
+/// hammock's values must read back as the same values.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTTPFile(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
@@ -24,6 +27,36 @@ public func fuzzHTTPFile(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             fresh = try fresh.appending(request)
         } catch {
             fatalError("a request that was read cannot be written: \(error)\n\(request)")
+        }
+    }
+    for request in document.requests.prefix(10) {
+        let saved = request.toSaved()
+        for assertion in saved.checks.assertions.dropFirst(request.checks.assertions.count) {
+            do {
+                _ = try RunAssertion.parse(assertion)
+            } catch {
+                fatalError("a handler gave an assertion that does not read: \(assertion): \(error)")
+            }
+        }
+        for capture in saved.checks.captures.dropFirst(request.checks.captures.count) {
+            do {
+                _ = try RunQuery.parse(capture.query)
+            } catch {
+                fatalError("a handler gave a capture that does not read: \(capture.query): \(error)")
+            }
+        }
+        if request.updated(name: saved.name, definition: saved.definition, checks: saved.checks) != request {
+            fatalError("a request given back its own values changed:\n\(request)")
+        }
+        let written = HTTPFileRequest(name: saved.name, definition: saved.definition, checks: saved.checks)
+        let back: HTTPFileSavedRequest
+        do {
+            back = try HTTPFileDocument().appending(written).requests[0].toSaved()
+        } catch {
+            fatalError("hammock's values of a request cannot be written: \(error)\n\(saved)")
+        }
+        if back.name != saved.name || back.definition != saved.definition || back.checks != saved.checks {
+            fatalError("hammock's values changed on the way through a .http file:\n\(saved)\n\(back)")
         }
     }
     let blocks = document.blocks

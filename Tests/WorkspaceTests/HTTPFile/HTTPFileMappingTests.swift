@@ -231,4 +231,20 @@ struct HTTPFileMappingTests {
         #expect(reread.checks.assertions == ["$.items count >= 1", "status == 200"])
         #expect(reread.name == "Search Grace")
     }
+
+    @Test("giving a request back its own values changes nothing, also when a directive repeats a handler's check")
+    func updatedWithOwnValues() throws {
+        let text = """
+            # @assert status == 200
+            # @assert $.ok == true
+            GET /a b\u{0C}
+
+            > {% client.assert(response.status === 200); %}
+            """
+        let request = try HTTPFileDocument.parse(text).requests[0]
+        let saved = request.toSaved()
+        #expect(saved.name == "GET /a b")
+        #expect(saved.checks.assertions == ["status == 200", "$.ok == true", "status == 200"])
+        #expect(request.updated(name: saved.name, definition: saved.definition, checks: saved.checks) == request)
+    }
 }

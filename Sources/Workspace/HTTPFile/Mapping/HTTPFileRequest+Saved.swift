@@ -199,7 +199,7 @@ extension HTTPFileRequest {
     var savedName: String {
         if let name, !HTTPFileParser.trimmed(name).isEmpty { return HTTPFileParser.trimmed(name) }
         if let title { return title }
-        return method.uppercased() + " " + Self.path(of: url)
+        return Self.oneLine(method.uppercased() + " " + Self.path(of: url))
     }
 
     /// `/users` of `https://api.test/users?page=2`, `{{base}}/users` or `api.test/users`.
@@ -258,7 +258,9 @@ extension HTTPFileRequest {
 
     /// `text` on one line: line breaks as spaces, blank space around removed.
     static func oneLine(_ text: String) -> String {
-        HTTPFileParser.trimmed(String(text.map { $0.isNewline ? " " : $0 }))
+        var line = ""
+        line.unicodeScalars.append(contentsOf: text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        return HTTPFileParser.trimmed(line)
     }
 
     /// Headers and body for a `.http` file from a definition (see ``init(name:definition:checks:)``).
@@ -337,11 +339,12 @@ extension HTTPFileRequest {
         return (lines.joined(separator: "\n"), boundary)
     }
 
-    /// `values` without one occurrence of each of `removed`.
+    /// `values` without one occurrence of each of `removed`, the last ones first (so that
+    /// `removing(b, from: a + b) == a`).
     static func removing<Value: Equatable>(_ removed: [Value], from values: [Value]) -> [Value] {
         var values = values
-        for value in removed {
-            if let index = values.firstIndex(of: value) { values.remove(at: index) }
+        for value in removed.reversed() {
+            if let index = values.lastIndex(of: value) { values.remove(at: index) }
         }
         return values
     }
