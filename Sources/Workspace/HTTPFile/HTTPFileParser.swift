@@ -132,9 +132,10 @@ struct HTTPFileParser {
         return (rest, word)
     }
 
-    /// Header names: RFC 9110 token characters, and `{{…}}` placeholders.
+    /// Header names: RFC 9110 token characters, and `{{…}}` placeholders; not starting with
+    /// `&`, which right after the request line continues the URL.
     static func isHeaderName(_ name: String) -> Bool {
-        guard !name.isEmpty else { return false }
+        guard !name.isEmpty, !name.hasPrefix("&") else { return false }
         let placeholder = name.contains("{{")
         return name.unicodeScalars.allSatisfy { scalar in
             guard scalar.isASCII else { return false }

@@ -60,6 +60,10 @@ struct HTTPFileProblemTests {
                 == "api.http:1:12: “@capture” needs a variable name and a query: # @capture token = $.token")
         #expect(
             problem("GET /a\n# @assert\n") == "api.http:2:10: “@assert” needs an assertion: # @assert status == 200")
+        #expect(
+            problem("GET /a\n# headers\n&x: 1\n")
+                == "api.http:3:1: the line “&x: 1” is not a header: “&x” is not a header name; a blank line must come "
+                + "before the body")
         #expect(problem("GET /a\n\n>> a\n>> b\n") == "api.http:4:1: a request can write its response to one file only")
         #expect(problem("GET /a\n\n<> \n") == "api.http:3:1: the response reference “<>” names no file")
         #expect(
