@@ -77,6 +77,20 @@ struct HTTPFileMappingTests {
                 == #"{"query": "query Q($id: ID!) {\n  user(id: $id) { name }\n}", "variables": {"id": "1"}}"#)
     }
 
+    @Test("a GraphQL request without variables sends empty ones; a path with a Host header goes to that host")
+    func vsCodeRequestShapes() throws {
+        let graphQL = try saved("POST /graphql\nX-Request-Type: GraphQL\n\n{ viewer { login } }\n").definition
+        #expect(graphQL.body == #"{"query": "{ viewer { login } }", "variables": {}}"#)
+        let hosted = try saved("GET /api/items?x=1\nHost: example.com:8443\n")
+        #expect(hosted.definition.url == "https://example.com:8443/api/items?x=1")
+        #expect(
+            hosted.notes == [
+                "api.http:1: the path /api/items?x=1 with the Host header example.com:8443 became "
+                    + "https://example.com:8443/api/items?x=1, as VS Code sends it"
+            ])
+        #expect(try saved("GET /a\nHost: example.com\n").definition.url == "http://example.com/a")
+    }
+
     @Test("a hammock request writes as a .http request and reads back as the same request")
     func hammockRoundTrip() throws {
         let checks = RequestChecks(

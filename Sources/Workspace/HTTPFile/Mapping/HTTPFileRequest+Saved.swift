@@ -14,6 +14,9 @@ extension HTTPFileRequest {
     ///   them); a multipart body stays `.text` with its `Content-Type` header (noted); a VS Code
     ///   GraphQL request (`X-Request-Type: GraphQL`) becomes the JSON body VS Code sends
     ///   (`{"query": …, "variables": …}`, noted); any other body is `.text`.
+    /// - A URL that is a path (`/api/items`) with a `Host` header becomes an absolute URL to
+    ///   that host, `https` for ports 443 and 8443 and `http` otherwise, as VS Code sends it
+    ///   (noted).
     /// - The checks are the `# @capture`, `# @assert`, `# @retry` and `# @fresh` directives,
     ///   then what the response handlers' statements map to (see the article on `.http`
     ///   files).
@@ -80,10 +83,15 @@ extension HTTPFileRequest {
                 }
             }
         }
-        if url.hasPrefix("/"), let host = headers.first(where: { $0.name.lowercased() == "host" }) {
+        if url.hasPrefix("/"), let host = headers.first(where: { $0.name.lowercased() == "host" })?.value,
+            !host.isEmpty
+        {
+            let port = host.split(separator: ":").dropFirst().first
+            let scheme = port == "443" || port == "8443" ? "https" : "http"
+            definition.url = scheme + "://" + host + url
             notes.append(
-                requestPlace + "the URL \(url) is a path: hammock sends it under the service's base URL, "
-                    + "not to the Host header's \(host.value)")
+                requestPlace
+                    + "the path \(url) with the Host header \(host) became \(definition.url), as VS Code sends it")
         }
         for (offset, directive) in directives.enumerated() {
             let at = place(origin.directiveLines[safe: offset] ?? origin.requestLine)
@@ -233,8 +241,7 @@ extension HTTPFileRequest {
             let rest = HTTPFileParser.trimmed(source.text(source.lines[blank].end..<source.bytes.count))
             variables = rest.isEmpty ? nil : rest
         }
-        return "{\"query\": " + JSONStringEncoder.quoted(query) + (variables.map { ", \"variables\": " + $0 } ?? "")
-            + "}"
+        return "{\"query\": " + JSONStringEncoder.quoted(query) + ", \"variables\": " + (variables ?? "{}") + "}"
     }
 
     /// What a directive hammock does not act on means, as the end of a note.
