@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [seconds] [target ...]
 #
 # seconds: how long each target runs (default 60). Targets: json, jsonpath, sse, cookie, cookiejar,
-# curl, template, form, yaml, config, formpart, multipart, openapi, linkheader (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -71,6 +71,7 @@ entry() {
         multipart) echo MultipartReaderFuzz.swift ;;
         openapi) echo APIDescriptionFuzz.swift ;;
         linkheader) echo LinkHeaderFuzz.swift ;;
+        httpfile) echo HTTPFileFuzz.swift ;;
     esac
 }
 
@@ -138,12 +139,24 @@ build_target() {
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieJarFileError.swift" "$root/Sources/HTTPCore/Cookies/HTTPCookieRecord.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieMatching.swift" "$root/Sources/HTTPCore/Client/HTTPHost.swift" \
                 "$root/Sources/HTTPCore/Cookies/HTTPCookieDate.swift" ;;
-        *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi)" >&2; exit 2 ;;
+        httpfile)
+            module Safety "$root/Sources/Safety"
+            module OrderedJSON "$root/Sources/OrderedJSON"
+            # The .http reader, writer and mapping (not the environment files), with the model
+            # types they fill and the assertion syntax the mapped checks must read as.
+            local workspace="$root/Sources/Workspace" run="$root/Sources/Workspace/Run"
+            target httpfile "Safety OrderedJSON" "$workspace"/HTTPFile/*.swift "$workspace/HTTPFile/Mapping" \
+                "$workspace/Model" "$workspace/Variables" "$workspace/Multipart" "$run/RequestChecks.swift" \
+                "$run/CaptureRule.swift" "$run/RetryRule.swift" "$run/DurationText.swift" "$run/RunQuery.swift" \
+                "$run/RunLineScanner.swift" "$run/RunSyntaxError.swift" "$run/RunValueText.swift" "$run/RunAssertion.swift" \
+                "$run/RunFilter.swift" "$run/RunPredicate.swift" "$run/RunExpectedValue.swift" "$run/RunValue.swift" \
+                "$workspace/Environment/EnvironmentVariable.swift" "$workspace/Support/OneLine.swift" ;;
+        *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi linkheader)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi linkheader httpfile)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"
