@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The program's entry: `hammock jsonpath …` runs the JSONPath command, `hammock run …` the
-/// runner, `hammock import …` the import; anything else is the
+/// runner, `hammock import …` and `hammock export …` convert collections; anything else is the
 /// browser (`hammock [URL] [options]`), whose URL argument would otherwise take the command's
 /// name.
 @main
@@ -14,6 +14,8 @@ enum HammockMain {
             await RunCommand.main(Array(arguments.dropFirst()))
         } else if arguments.first == "import" {
             await ImportCommand.main(Array(arguments.dropFirst()))
+        } else if arguments.first == "export" {
+            await ExportCommand.main(Array(arguments.dropFirst()))
         } else {
             await Hammock.main(arguments)
         }

@@ -16,6 +16,8 @@ final class RunnerFixture: @unchecked Sendable {
     /// Eight folders of 125 requests each.
     let eightFiles: [String]
     private let server: Process
+    /// The server's process id, for the exit handler.
+    nonisolated(unsafe) static var serverID: pid_t = 0
 
     private init() {
         let environment = ProcessInfo.processInfo.environment
@@ -32,6 +34,9 @@ final class RunnerFixture: @unchecked Sendable {
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try! server.run()
+        // The benchmark process ends with exit(): take the server with it.
+        Self.serverID = server.processIdentifier
+        atexit { kill(RunnerFixture.serverID, SIGTERM) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hammock-run-bench-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         let request = """

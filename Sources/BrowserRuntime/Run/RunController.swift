@@ -131,7 +131,19 @@ final class RunController {
         case .folder(let id), .request(let id): path = collection.path(of: id)
         }
         do throws(RunLoader.Missing) {
-            let files = try RunLoader.load([path])
+            var files: [RunFile]
+            if case .request(let id) = target, let hash = id.lastIndex(of: "#"),
+                let number = Int(id[id.index(after: hash)...])
+            {
+                // One request of a .http file: the file read, that request kept.
+                files = try RunLoader.load([collection.path(of: String(id[..<hash]))])
+                for index in files.indices where files[index].problem == nil {
+                    let items = files[index].items
+                    files[index].items = number >= 1 && number <= items.count ? [items[number - 1]] : []
+                }
+            } else {
+                files = try RunLoader.load([path])
+            }
             guard target != .collection else { return .success((files, [])) }
             let everything = (try? RunLoader.load([collection.folder])) ?? []
             return .success((files, everything.flatMap(\.items)))

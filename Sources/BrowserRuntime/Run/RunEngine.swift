@@ -30,6 +30,10 @@ package actor RunEngine {
     private var items: [RunItem] = []
     private var captures: [String: RunCapture] = [:]
     private var records: [String: RunRecord] = [:]
+    /// The key of the request each name and alias stands for.
+    private var keysByName: [String: String] = [:]
+    /// The last exchange of the request each name and alias stands for.
+    private var recordsByName: [String: RunRecord] = [:]
     private var inFlight: [String: Task<[RunRequestResult], Never>] = [:]
     private var ranAsDependency: Set<String> = []
     private var sentCount = 0
@@ -59,6 +63,10 @@ package actor RunEngine {
         items = files.flatMap(\.items)
         let running = Set(items.map(\.key))
         items += library.filter { !running.contains($0.key) }
+        keysByName = [:]
+        for item in items {
+            for name in [item.name] + item.aliases where keysByName[name] == nil { keysByName[name] = item.key }
+        }
         for file in files where file.problem != nil { progress(.unreadable(file)) }
         var results = files.map { RunFileResult(path: $0.path, problem: $0.problem) }
         for _ in 0..<max(1, options.repeatCount) {
@@ -218,7 +226,7 @@ package actor RunEngine {
         variables += options.variables
         let environment = Environment(
             name: options.environment.name, variables: variables, auth: options.environment.auth)
-        let snapshot = recordsByName()
+        let snapshot = recordsByName
         let requestValue: @Sendable (RequestValueReference) -> String? = { reference in
             snapshot[reference.request]?.value(of: reference)
         }
@@ -310,7 +318,7 @@ package actor RunEngine {
                 captured.append(CapturedValue(name: name, shownValue: secrets.mask(value)))
             }
         }
-        records[item.key] = RunRecord(sent: prepared, response: response, expires: expires)
+        keep(RunRecord(sent: prepared, response: response, expires: expires), for: item)
         let outcome: RunOutcome =
             captureError != nil ? .error : (outcomes.allSatisfy(\.passed) ? .passed : .failed)
         return RunRequestResult(
@@ -341,14 +349,13 @@ package actor RunEngine {
         }
     }
 
-    /// The last exchange of each request by name and alias.
-    private func recordsByName() -> [String: RunRecord] {
-        var result: [String: RunRecord] = [:]
-        for item in items {
-            guard let record = records[item.key] else { continue }
-            for name in [item.name] + item.aliases where result[name] == nil { result[name] = record }
+    /// Keeps `record` as the last exchange of `item`, by key and by each name it answers to
+    /// (the first request of a name wins the name).
+    private func keep(_ record: RunRecord, for item: RunItem) {
+        records[item.key] = record
+        for name in [item.name] + item.aliases where keysByName[name] == item.key {
+            recordsByName[name] = record
         }
-        return result
     }
 
     private func failed(

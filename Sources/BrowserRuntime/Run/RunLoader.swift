@@ -130,8 +130,35 @@ package enum RunLoader {
         return RunFile(path: group, items: items)
     }
 
+    /// A `.http` or `.rest` file's requests; its `@name = value` lines are their file
+    /// variables, and what its handlers do that hammock cannot is listed in the notes.
     private static func httpFile(_ path: String) -> RunFile {
-        RunFile(path: path, problem: "\(path): .http files are not read yet.")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return RunFile(path: path, problem: "\(path): could not be read (\(error.localizedDescription)).")
+        }
+        let document: HTTPFileDocument
+        do {
+            document = try HTTPFileDocument.parse(bytes: data, file: path)
+        } catch {
+            return RunFile(path: path, problem: error.description)
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var items: [RunItem] = []
+        var notes: [String] = []
+        for request in document.requests {
+            let saved = request.toSaved()
+            notes += saved.notes
+            var aliases: [String] = []
+            if let title = request.title, title != saved.name { aliases.append(title) }
+            items.append(
+                RunItem(
+                    name: saved.name, file: path, line: request.line, definition: saved.definition,
+                    checks: saved.checks, fileVariables: document.fileVariables, folder: folder, aliases: aliases))
+        }
+        return RunFile(path: path, items: items, notes: notes)
     }
 
     private static func isYAML(_ name: String) -> Bool {

@@ -84,6 +84,9 @@ public struct RequestCollection: Sendable, Hashable {
 
     /// Reads one request file by id; a broken file gives an entry with its problem.
     public func request(id: String) throws(CollectionError) -> SavedRequest {
+        if let (file, index) = Self.httpRequestParts(of: id), Self.isPlainRelativePath(file) {
+            return try httpRequest(id: id, file: file, index: index)
+        }
         let path = try checkedPath(ofRequest: id)
         return readRequest(id: id, path: path)
     }
@@ -111,6 +114,10 @@ public struct RequestCollection: Sendable, Hashable {
                             problem: "Could not list the folder \(childPath): \(error.reason)."))
                 }
             case .file:
+                if Self.isHTTPFileName(entry.name) {
+                    group.groups.append(httpFileGroup(id: childID, name: entry.name, path: childPath))
+                    continue
+                }
                 guard Self.isRequestFileName(entry.name) else { continue }
                 group.requests.append(readRequest(id: childID, path: childPath))
             case .other:
@@ -169,6 +176,11 @@ public struct RequestCollection: Sendable, Hashable {
         _ definition: RequestDefinition, name: String, in group: String = "", checks: RequestChecks = .none
     ) throws(CollectionError) -> SavedRequest {
         let name = try checkedName(name)
+        if Self.isHTTPFileName((group as NSString).lastPathComponent), Self.isPlainRelativePath(group),
+            FileSystem.kind(of: path(of: group)) == .file
+        {
+            return try appendHTTPRequest(file: group, name: name, definition: definition, checks: checks)
+        }
         let groupPath = try checkedPath(ofGroup: group)
         let text = RequestFile.encode(name: name, definition: definition, checks: checks)
         let id = try createFile(text: text, slug: FileNameSlug.slug(name), group: group, groupPath: groupPath) {
@@ -183,6 +195,11 @@ public struct RequestCollection: Sendable, Hashable {
     /// file is not overwritten: its text may hold work that the error message would lose).
     @discardableResult
     public func update(_ id: String, definition: RequestDefinition) throws(CollectionError) -> SavedRequest {
+        if let (file, index) = Self.httpRequestParts(of: id), Self.isPlainRelativePath(file) {
+            return try updateHTTPRequest(id: id, file: file, index: index, action: "update") {
+                ($0.name, definition, $0.checks)
+            }
+        }
         let path = try checkedPath(ofRequest: id)
         let current = try readForChange(id: id, path: path, action: "update")
         do {
@@ -198,6 +215,11 @@ public struct RequestCollection: Sendable, Hashable {
     /// keeping its name and request. Throws as ``update(_:definition:)`` does.
     @discardableResult
     public func update(_ id: String, checks: RequestChecks) throws(CollectionError) -> SavedRequest {
+        if let (file, index) = Self.httpRequestParts(of: id), Self.isPlainRelativePath(file) {
+            return try updateHTTPRequest(id: id, file: file, index: index, action: "update") {
+                ($0.name, $0.definition, checks)
+            }
+        }
         let path = try checkedPath(ofRequest: id)
         let current = try readForChange(id: id, path: path, action: "update")
         do {
@@ -215,6 +237,11 @@ public struct RequestCollection: Sendable, Hashable {
     @discardableResult
     public func rename(_ id: String, to newName: String) throws(CollectionError) -> SavedRequest {
         let name = try checkedName(newName)
+        if let (file, index) = Self.httpRequestParts(of: id), Self.isPlainRelativePath(file) {
+            return try updateHTTPRequest(id: id, file: file, index: index, action: "rename") {
+                (name, $0.definition, $0.checks)
+            }
+        }
         let filePath = try checkedPath(ofRequest: id)
         let current = try readForChange(id: id, path: filePath, action: "rename")
         let text = Self.text(current.text, renamedTo: name, definition: current.definition, checks: current.checks)
@@ -247,6 +274,15 @@ public struct RequestCollection: Sendable, Hashable {
     /// `name:` line.
     @discardableResult
     public func duplicate(_ id: String, as name: String? = nil) throws(CollectionError) -> SavedRequest {
+        if let (file, _) = Self.httpRequestParts(of: id), Self.isPlainRelativePath(file) {
+            let current = try request(id: id)
+            guard let definition = current.definition else {
+                throw CollectionError(path: path(of: file), message: "Could not copy \(id): it could not be read.")
+            }
+            return try appendHTTPRequest(
+                file: file, name: try checkedName(name ?? current.name + " (copy)"), definition: definition,
+                checks: current.checks)
+        }
         let path = try checkedPath(ofRequest: id)
         let current = try readForChange(id: id, path: path, action: "duplicate")
         let newName = try checkedName(name ?? current.name + " (copy)")
@@ -263,6 +299,13 @@ public struct RequestCollection: Sendable, Hashable {
 
     /// Deletes the file of request `id` (a broken file too).
     public func delete(_ id: String) throws(CollectionError) {
+        if let (file, _) = Self.httpRequestParts(of: id) {
+            throw CollectionError(
+                path: path(of: file),
+                message:
+                    "A request of \(file) is deleted in the file itself (with its ### block); hammock does not cut it out."
+            )
+        }
         let path = try checkedPath(ofRequest: id)
         do {
             try FileSystem.remove(path)
@@ -382,7 +425,7 @@ public struct RequestCollection: Sendable, Hashable {
     }
 
     /// Relative, with no empty, `.`, `..` or hidden components.
-    private static func isPlainRelativePath(_ id: String) -> Bool {
+    static func isPlainRelativePath(_ id: String) -> Bool {
         guard !id.isEmpty, !id.hasPrefix("/"), !id.contains("\0") else { return false }
         return id.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
             !$0.isEmpty && !$0.hasPrefix(".")

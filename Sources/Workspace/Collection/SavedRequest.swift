@@ -29,14 +29,17 @@ public struct SavedRequest: Sendable, Hashable, Identifiable {
     }
 
     /// The group (folder) the file is in, relative to the collection; empty for the top level.
+    /// For a request of a `.http` file (`api/requests.http#2`), the file (`api/requests.http`).
     public var group: String {
+        if let (file, _) = RequestCollection.httpRequestParts(of: id) { return file }
         guard let slash = id.lastIndex(of: "/") else { return "" }
         return String(id[..<slash])
     }
 
-    /// The file name (`create-a-user.yaml`).
+    /// The file name (`create-a-user.yaml`; `requests.http` for a request of a `.http` file).
     public var fileName: String {
-        guard let slash = id.lastIndex(of: "/") else { return id }
-        return String(id[id.index(after: slash)...])
+        let file = RequestCollection.httpRequestParts(of: id)?.file ?? id
+        guard let slash = file.lastIndex(of: "/") else { return file }
+        return String(file[file.index(after: slash)...])
     }
 }

@@ -34,19 +34,40 @@ public final class RunSecrets: @unchecked Sendable {
     /// `text` with every known secret value, and the values of secret JSON members and form
     /// fields, replaced by ``SecretMasker/mask``.
     public func mask(_ text: String) -> String {
-        var found: [String] = []
-        var result = Self.maskMembers(text, found: &found)
-        for value in found { add(value) }
-        let known = lock.withLock { values.sorted { $0.count > $1.count } }
-        for value in known where result.contains(value) {
+        var result = text
+        if Self.mayHoldSecretNames(text) {
+            var found: [String] = []
+            result = Self.maskMembers(text, found: &found)
+            for value in found { add(value) }
+        }
+        return maskKnown(result)
+    }
+
+    /// A header's value as shown: masked when the header is secret, and every known secret
+    /// value in it hidden.
+    public func mask(header name: String, value: String) -> String {
+        maskKnown(SecretMasker.maskHeader(name: name, value: value))
+    }
+
+    /// `text` with every known secret value hidden.
+    private func maskKnown(_ text: String) -> String {
+        let known = lock.withLock { values }
+        guard !known.isEmpty else { return text }
+        var result = text
+        for value in known.sorted(by: { $0.count > $1.count }) where result.contains(value) {
             result = result.replacingOccurrences(of: value, with: SecretMasker.mask)
         }
         return result
     }
 
-    /// A header's value as shown: masked when the header is secret, then as ``mask(_:)``.
-    public func mask(header name: String, value: String) -> String {
-        mask(SecretMasker.maskHeader(name: name, value: value))
+    /// Parts of names that any secret name holds (see ``isSecretName(_:)``): text without any
+    /// of them has no secret member or field to look for.
+    private static let nameFragments = ["token", "secret", "passw", "key", "auth", "sig", "cookie", "session"]
+
+    /// True when `text` may hold a member or field with a secret name.
+    static func mayHoldSecretNames(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return nameFragments.contains { lowered.contains($0) }
     }
 
     /// JSON `"password": "…"` members and `password=…` form fields with secret names, masked.

@@ -5,13 +5,60 @@ import Foundation
 import HTTPCore
 import Workspace
 
-/// `hammock import openapi SOURCE --into DIR`: a collection of saved requests from an API
-/// description, merged with what is there on later runs.
+/// `hammock import openapi SOURCE --into DIR` (a collection of saved requests from an API
+/// description, merged with what is there on later runs) and `hammock import http FILE --into
+/// DIR` (the requests of a `.http` file).
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Write saved requests from another source into a collection.",
-        subcommands: [OpenAPI.self])
+        subcommands: [OpenAPI.self, HTTP.self])
+
+    /// `hammock import http`.
+    struct HTTP: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "http",
+            abstract: "Request files from a .http or .rest file (JetBrains and VS Code REST Client dialects).",
+            discussion: """
+                Writes each request of FILE as a request file in DIR, in a group named after FILE (api.http → \
+                api/; --group to choose, --group "" for the top level). # @capture, # @assert, # @retry and \
+                # @fresh lines become the request's checks, and so do JetBrains response handlers that set a \
+                global from the body or a header, or assert on the status, a body value or a header; each \
+                handler statement without an equivalent is named in a note with its line. The file's \
+                @name = value lines go to environments/_shared.yaml, and an http-client.env.json beside it \
+                to environments/NAME.yaml, when those files do not exist yet; values of \
+                http-client.private.env.json are never copied. Existing files are never replaced.
+
+                Exit status: 0 when done, 1 when FILE cannot be read (file:line:column and a sentence) or \
+                the collection cannot be written.
+
+                Examples:
+                  hammock import http api.http --into .hammock
+                  hammock import http requests.rest --into api --group ""
+                  hammock run .hammock/api --env dev
+                """)
+
+        @Argument(help: "The .http or .rest file.")
+        var file: String
+
+        @Option(help: ArgumentHelp("The collection folder to write into (created when missing).", valueName: "dir"))
+        var into: String = RequestCollection.defaultFolderName
+
+        @Option(help: ArgumentHelp("The group (folder) for the requests; default: the file's name.", valueName: "name"))
+        var group: String?
+
+        func run() async throws {
+            do {
+                let report = try HTTPFileImport.run(file: file, into: RequestCollection(folder: into), group: group)
+                // File text is someone else's: nothing reaches the terminal raw.
+                print(TextSanitizer.sanitize(report.description))
+            } catch {
+                FileHandle.standardError.write(
+                    Data("hammock import http: \(TextSanitizer.sanitize(error.description))\n".utf8))
+                Foundation.exit(1)
+            }
+        }
+    }
 
     /// `hammock import openapi`.
     struct OpenAPI: AsyncParsableCommand {

@@ -202,12 +202,20 @@ struct RunCommand: AsyncParsableCommand {
                 return RunExitCode.unreadableFile
             }
         }
+        for file in files {
+            for note in file.notes { printer.error("note: \(note)") }
+        }
         let engine = RunEngine(transport: transport, options: options) { progress in
             printer.show(progress)
         }
         // The rest of the collection may hold the requests these depend on.
-        let library = RunLoader.library(
-            collection ?? RunLoader.collectionFolder(for: paths) ?? RunLoader.folder(containing: paths[0]))
+        let libraryFolder =
+            collection ?? RunLoader.collectionFolder(for: paths) ?? RunLoader.folder(containing: paths[0])
+        let given = Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        // A folder given to the run is read already.
+        let library =
+            given.contains(URL(fileURLWithPath: libraryFolder).standardizedFileURL.path)
+            ? [] : RunLoader.library(libraryFolder)
         let result = await engine.run(files, library: library)
         await transport.shutdown()
         printer.summary(result)

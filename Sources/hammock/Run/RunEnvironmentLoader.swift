@@ -12,6 +12,20 @@ enum RunEnvironmentLoader {
     }
 
     static func load(_ name: String, collection: String?, paths: [String]) -> Result<Environment, Failure> {
+        if collection == nil, let httpFile = firstHTTPFile(in: paths) {
+            do {
+                if let found = try HTTPClientEnvironmentFile.find(near: httpFile) {
+                    if let environment = found.environment(named: name) { return .success(environment) }
+                    let known = found.environments.map(\.name).filter { !$0.hasPrefix("$") }
+                    return .failure(
+                        Failure(
+                            description: "\(found.paths.joined(separator: " and ")) has no environment “\(name)”"
+                                + (known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))")))
+                }
+            } catch {
+                return .failure(Failure(description: error.description))
+            }
+        }
         guard let folder = collection ?? RunLoader.collectionFolder(for: paths) else {
             return .failure(
                 Failure(
@@ -27,5 +41,20 @@ enum RunEnvironmentLoader {
             let list = known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))"
             return .failure(Failure(description: error.message + list))
         }
+    }
+
+    /// The first `.http` or `.rest` file among `paths`, or in the first folder among them.
+    private static func firstHTTPFile(in paths: [String]) -> String? {
+        for path in paths {
+            if path.hasSuffix(".http") || path.hasSuffix(".rest") { return path }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+            else { continue }
+            if let name = names.sorted().first(where: { $0.hasSuffix(".http") || $0.hasSuffix(".rest") }) {
+                return (path as NSString).appendingPathComponent(name)
+            }
+        }
+        return nil
     }
 }
