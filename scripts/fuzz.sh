@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [seconds] [target ...]
 #
 # seconds: how long each target runs (default 60). Targets: json, jsonpath, sse, cookie, cookiejar,
-# curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
+# curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile, assertion (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
 set -euo pipefail
@@ -72,7 +72,16 @@ entry() {
         openapi) echo APIDescriptionFuzz.swift ;;
         linkheader) echo LinkHeaderFuzz.swift ;;
         httpfile) echo HTTPFileFuzz.swift ;;
+        assertion) echo AssertionLineFuzz.swift ;;
     esac
+}
+
+# The files of the assertion and capture line language (Sources/Workspace/Run).
+run_syntax_files() {
+    local run="$root/Sources/Workspace/Run"
+    echo "$run/RunQuery.swift" "$run/RunLineScanner.swift" "$run/RunSyntaxError.swift" "$run/RunValueText.swift" \
+        "$run/RunAssertion.swift" "$run/RunFilter.swift" "$run/RunPredicate.swift" "$run/RunExpectedValue.swift" \
+        "$run/RunValue.swift"
 }
 
 build_target() {
@@ -110,9 +119,17 @@ build_target() {
             yams
             extra=("$build"/cyaml/*.o -Xcc -DYAML_DECLARE_STATIC -I "$root/.build/checkouts/Yams/Sources/CYaml/include")
             module Safety "$root/Sources/Safety"
-            target yaml "Yams Safety" "$root/Sources/Workspace/Collection/RequestFile.swift" \
+            module OrderedJSON "$root/Sources/OrderedJSON"
+            target yaml "Yams Safety OrderedJSON" "$root/Sources/Workspace/Collection/RequestFile.swift" \
                 "$root/Sources/Workspace/Collection/YAMLDocument.swift" "$root/Sources/Workspace/Collection/YAMLScalar.swift" \
-                "$root/Sources/Workspace/Model" "$root/Sources/Workspace/Variables" ;;
+                "$root/Sources/Workspace/Collection/RequestChecksYAML.swift" \
+                "$root/Sources/Workspace/Model" "$root/Sources/Workspace/Variables" $(run_syntax_files) \
+                "$root/Sources/Workspace/Run/RequestChecks.swift" "$root/Sources/Workspace/Run/CaptureRule.swift" \
+                "$root/Sources/Workspace/Run/RetryRule.swift" "$root/Sources/Workspace/Run/DurationText.swift" ;;
+        assertion)
+            module OrderedJSON "$root/Sources/OrderedJSON"
+            # The assertion and capture line language of request files and .http files.
+            target assertion "OrderedJSON" $(run_syntax_files) ;;
         config)
             yams
             module Safety "$root/Sources/Safety"
@@ -151,12 +168,12 @@ build_target() {
                 "$run/RunLineScanner.swift" "$run/RunSyntaxError.swift" "$run/RunValueText.swift" "$run/RunAssertion.swift" \
                 "$run/RunFilter.swift" "$run/RunPredicate.swift" "$run/RunExpectedValue.swift" "$run/RunValue.swift" \
                 "$workspace/Environment/EnvironmentVariable.swift" "$workspace/Support/OneLine.swift" ;;
-        *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile)" >&2; exit 2 ;;
+        *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile, assertion)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi linkheader httpfile)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi linkheader httpfile assertion)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"

@@ -29,8 +29,11 @@ struct Hammock: AsyncParsableCommand {
             hammock needs a terminal: with standard input or output not a terminal, or a TERM that cannot \
             move the cursor (unset, dumb), it says so and exits with status 1.
 
-            Other commands: hammock jsonpath EXPRESSION [FILE] queries JSON with RFC 9535 JSONPath and \
-            prints each match as written (hammock jsonpath --help).
+            Other commands: hammock run PATH… runs saved requests and .http files without the screen, \
+            checks their assertions and writes JUnit, JSON or TAP reports (hammock run --help); hammock \
+            import openapi|http and hammock export http convert collections; hammock jsonpath EXPRESSION \
+            [FILE] queries JSON with RFC 9535 JSONPath and prints each match as written (hammock jsonpath \
+            --help).
 
             KEYS (the default key map; ? in hammock shows the keys in use):
             \(HelpView.commandLineText(.standard))

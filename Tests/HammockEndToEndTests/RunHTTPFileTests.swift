@@ -82,6 +82,12 @@ struct RunHTTPFileTests {
         let run = try await HammockProcess.run(["run", file])
         #expect(run.status == 2, "\(run.output)\n\(run.error)")
         #expect(run.output.contains("\(file):"), "\(run.output)")
+        let badCheck = try folder.write("check.http", "### A\n# @assert $.a-b exists\nGET http://127.0.0.1:1/x\n")
+        let checked = try await HammockProcess.run(["run", badCheck])
+        #expect(checked.status == 2, "\(checked.output)\n\(checked.error)")
+        #expect(
+            checked.output.contains("\(badCheck):3: the assertion “$.a-b exists”: column 4: invalid JSONPath"),
+            "\(checked.output)")
     }
 
     @Test("imported into a collection, run from there, exported and imported again the same")

@@ -151,6 +151,10 @@ package enum RunLoader {
         for request in document.requests {
             let saved = request.toSaved()
             notes += saved.notes
+            if let problem = checkProblem(saved.checks) {
+                // A line that cannot be read makes the file unreadable, as in a request file.
+                return RunFile(path: path, problem: "\(path):\(request.line ?? 1): \(problem).")
+            }
             var aliases: [String] = []
             if let title = request.title, title != saved.name { aliases.append(title) }
             items.append(
@@ -159,6 +163,26 @@ package enum RunLoader {
                     checks: saved.checks, fileVariables: document.fileVariables, folder: folder, aliases: aliases))
         }
         return RunFile(path: path, items: items, notes: notes)
+    }
+
+    /// The first assertion or capture of `checks` that cannot be read, as a phrase; nil when
+    /// all can.
+    private static func checkProblem(_ checks: RequestChecks) -> String? {
+        for capture in checks.captures {
+            do {
+                _ = try RunQuery.parse(capture.query)
+            } catch {
+                return "the capture “\(capture.name) = \(capture.query)”: \(error.description)"
+            }
+        }
+        for line in checks.assertions {
+            do {
+                _ = try RunAssertion.parse(line)
+            } catch {
+                return "the assertion “\(line)”: \(error.description)"
+            }
+        }
+        return nil
     }
 
     private static func isYAML(_ name: String) -> Bool {

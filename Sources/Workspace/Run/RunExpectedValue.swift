@@ -11,7 +11,9 @@ enum RunExpectedValue {
             }
             return
         }
-        guard let first = text.first, "\"[{".contains(first), !text.contains("{{") else { return }
+        guard let first = text.unicodeScalars.first, "\"[{".unicodeScalars.contains(first), !text.contains("{{") else {
+            return
+        }
         do throws(JSONSyntaxError) {
             _ = try JSONDocument(text)
         } catch {

@@ -70,7 +70,8 @@ struct RunLineScanner {
 
     /// `word` without its quotes when it is a JSON string (`"X-Trace"`), else as it is.
     static func unquoted(_ word: String, column: Int) throws(RunSyntaxError) -> String {
-        guard word.hasPrefix("\"") else { return word }
+        // Scalars, not characters: a quote followed by a combining mark is still a quote.
+        guard word.unicodeScalars.first == "\"" else { return word }
         guard let text = RunValueText.decodeString(word) else {
             throw RunSyntaxError(column: column, reason: "\(word) is not a valid quoted text")
         }

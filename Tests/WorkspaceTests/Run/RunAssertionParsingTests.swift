@@ -87,6 +87,8 @@ struct RunAssertionParsingTests {
         for query in [
             RunQuery.status, .header("X-Trace"), .header("A B"), .cookie("sid"), .body, .duration, .url,
             .jsonPath("$.a"), .jsonPath("$[?@.a == 1]"), .regex("a\"b(\\d)"),
+            // A quote with a combining mark, a single quote, control characters: quoted.
+            .header("\u{059E}\u{FFFD}x]t\u{0}=a"), .header("\"\u{059E}x"), .header("a'b"), .cookie("x\u{0B}y"),
         ] {
             #expect(try RunQuery.parse(query.description) == query, "\(query.description)")
         }
