@@ -5,10 +5,10 @@ import Safety
 /// headers, every value masked.
 enum HARCookies {
     /// One object per cookie of every `Cookie` header: `name` and a masked `value`.
-    static func request(_ headers: [HeaderField]) -> [HARJSONValue] {
+    static func request(_ headers: [HeaderField]) -> [JSONTextValue] {
         headers.filter { $0.name.lowercased() == "cookie" }
             .flatMap { $0.value.split(separator: ";") }
-            .compactMap { pair -> HARJSONValue? in
+            .compactMap { pair -> JSONTextValue? in
                 let (name, value) = split(pair)
                 guard !name.isEmpty || !value.isEmpty else { return nil }
                 return .object([("name", .string(name)), ("value", .string(masked(value)))])
@@ -18,19 +18,19 @@ enum HARCookies {
     /// One object per cookie set by the `Set-Cookie` headers (a value may hold several, one a
     /// line): `name`, a masked `value`, and `path`, `domain`, `expires`, `httpOnly` and `secure`
     /// when the header gives them.
-    static func response(_ headers: [HeaderField]) -> [HARJSONValue] {
+    static func response(_ headers: [HeaderField]) -> [JSONTextValue] {
         headers.filter { $0.name.lowercased() == "set-cookie" }
             .flatMap { $0.value.split(separator: "\n") }
             .compactMap(setCookie)
     }
 
-    private static func setCookie(_ line: Substring) -> HARJSONValue? {
+    private static func setCookie(_ line: Substring) -> JSONTextValue? {
         var parts = line.split(separator: ";", omittingEmptySubsequences: false)
         let (name, value) = split(parts.removeFirst())
         guard !name.isEmpty || !value.isEmpty else { return nil }
-        var members: [(String, HARJSONValue)] = [("name", .string(name)), ("value", .string(masked(value)))]
-        var attributes: [(String, HARJSONValue)] = []
-        var flags: [(String, HARJSONValue)] = []
+        var members: [(String, JSONTextValue)] = [("name", .string(name)), ("value", .string(masked(value)))]
+        var attributes: [(String, JSONTextValue)] = []
+        var flags: [(String, JSONTextValue)] = []
         for part in parts {
             let equals = part.firstIndex(of: "=") ?? part.endIndex
             let attribute = part[..<equals].trimmingCharacters(in: .whitespaces).lowercased()

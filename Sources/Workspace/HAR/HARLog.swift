@@ -55,7 +55,7 @@ public enum HARLog {
         _ entries: [HAREntry], creatorName: String, creatorVersion: String,
         maximumBodyBytes: Int = defaultMaximumBodyBytes
     ) -> Data {
-        let document = HARJSONValue.object([
+        let document = JSONTextValue.object([
             (
                 "log",
                 .object([
@@ -85,7 +85,7 @@ public enum HARLog {
         }
     }
 
-    private static func entry(_ entry: HAREntry, maximumBodyBytes: Int) -> HARJSONValue {
+    private static func entry(_ entry: HAREntry, maximumBodyBytes: Int) -> JSONTextValue {
         let total = milliseconds(entry.totalTime)
         let wait = min(total, entry.timeToFirstByte.map(milliseconds) ?? total)
         let receive = ((total - wait) * 1000).rounded() / 1000
@@ -105,8 +105,8 @@ public enum HARLog {
         ])
     }
 
-    private static func request(_ entry: HAREntry, maximumBodyBytes: Int) -> HARJSONValue {
-        var members: [(String, HARJSONValue)] = [
+    private static func request(_ entry: HAREntry, maximumBodyBytes: Int) -> JSONTextValue {
+        var members: [(String, JSONTextValue)] = [
             ("method", .string(entry.method)),
             ("url", .string(HARSecrets.url(entry.url))),
             ("httpVersion", .string(entry.httpVersion)),
@@ -126,7 +126,7 @@ public enum HARLog {
         return .object(members)
     }
 
-    private static func response(_ entry: HAREntry, maximumBodyBytes: Int) -> HARJSONValue {
+    private static func response(_ entry: HAREntry, maximumBodyBytes: Int) -> JSONTextValue {
         let errorMessage = entry.errorMessage.map(HARSecrets.message)
         guard let status = entry.statusCode else {
             return .object([
@@ -139,7 +139,7 @@ public enum HARLog {
             ])
         }
         let mimeType = entry.responseContentType ?? contentType(entry.responseHeaders) ?? ""
-        var content: [(String, HARJSONValue)] = [
+        var content: [(String, JSONTextValue)] = [
             ("size", .integer(responseContentSize(entry))), ("mimeType", .string(mimeType)),
         ]
         if let body = entry.responseBody {
@@ -151,7 +151,7 @@ public enum HARLog {
         } else if let leftOut = entry.responseBodyLeftOut {
             content.append(("comment", .string(leftOut.comment)))
         }
-        var members: [(String, HARJSONValue)] = [
+        var members: [(String, JSONTextValue)] = [
             ("status", .integer(status)),
             ("statusText", .string(entry.reasonPhrase)),
             ("httpVersion", .string(entry.responseHttpVersion)),
@@ -166,12 +166,12 @@ public enum HARLog {
         return .object(members)
     }
 
-    private static func postData(_ body: Data, mimeType: String, maximumBodyBytes: Int) -> HARJSONValue {
-        var members: [(String, HARJSONValue)] = [("mimeType", .string(mimeType))]
+    private static func postData(_ body: Data, mimeType: String, maximumBodyBytes: Int) -> JSONTextValue {
+        var members: [(String, JSONTextValue)] = [("mimeType", .string(mimeType))]
         if HARBody.isForm(mimeType) && body.count <= maximumBodyBytes {
             // Read as text even when it is not UTF-8, so that its secret fields can be masked.
             let text = String(decoding: body, as: UTF8.self)
-            let params = HARURLEncoding.pairs(text[...]).map { pair -> HARJSONValue in
+            let params = HARURLEncoding.pairs(text[...]).map { pair -> JSONTextValue in
                 let secret = SecretMasker.isSecretQueryParameter(pair.name)
                 return .object([
                     ("name", .string(pair.name)), ("value", .string(secret ? SecretMasker.mask : pair.value)),
@@ -191,7 +191,7 @@ public enum HARLog {
         return .object(members)
     }
 
-    private static func headers(_ fields: [HeaderField]) -> HARJSONValue {
+    private static func headers(_ fields: [HeaderField]) -> JSONTextValue {
         let lines = fields.flatMap { field -> [HeaderField] in
             guard field.name.lowercased() == "set-cookie", field.value.contains("\n") else { return [field] }
             return field.value.split(separator: "\n").map { HeaderField(name: field.name, value: String($0)) }
@@ -202,7 +202,7 @@ public enum HARLog {
             })
     }
 
-    private static func queryString(_ url: String) -> [HARJSONValue] {
+    private static func queryString(_ url: String) -> [JSONTextValue] {
         guard let question = url.firstIndex(of: "?") else { return [] }
         let end = url[question...].firstIndex(of: "#") ?? url.endIndex
         return HARURLEncoding.pairs(url[url.index(after: question)..<end]).map { pair in

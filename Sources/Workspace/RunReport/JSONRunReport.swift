@@ -65,7 +65,7 @@ public enum JSONRunReport {
     /// The report of `result` as JSON text, ending with a line feed.
     public static func render(_ result: RunResult) -> String {
         let counts = RunReportCounts(result)
-        let document = RunReportJSONValue.object([
+        let document = JSONTextValue.object([
             ("tool", .string("hammock")),
             ("version", .integer(version)),
             ("startedAt", .string(RunReportText.isoTimestamp(result.startedAt))),
@@ -81,18 +81,18 @@ public enum JSONRunReport {
             ("exitCode", .integer(Int(result.exitCode))),
             ("files", .array(result.files.map(file))),
         ])
-        return document.text()
+        return document.text(compactArrays: true)
     }
 
-    private static func file(_ file: RunFileResult) -> RunReportJSONValue {
-        var members: [(String, RunReportJSONValue)] = [("path", .string(file.path))]
+    private static func file(_ file: RunFileResult) -> JSONTextValue {
+        var members: [(String, JSONTextValue)] = [("path", .string(file.path))]
         if let problem = file.problem { members.append(("problem", .string(problem))) }
         members.append(("requests", .array(file.requests.map(request))))
         return .object(members)
     }
 
-    private static func request(_ request: RunRequestResult) -> RunReportJSONValue {
-        var members: [(String, RunReportJSONValue)] = [
+    private static func request(_ request: RunRequestResult) -> JSONTextValue {
+        var members: [(String, JSONTextValue)] = [
             ("name", .string(request.name)),
             ("file", .string(request.file)),
             ("line", .nullable(request.line)),
@@ -127,7 +127,7 @@ public enum JSONRunReport {
         return .object(members)
     }
 
-    private static func assertion(_ assertion: AssertionOutcome) -> RunReportJSONValue {
+    private static func assertion(_ assertion: AssertionOutcome) -> JSONTextValue {
         .object([
             ("source", .string(assertion.source)),
             ("passed", .bool(assertion.passed)),
