@@ -104,12 +104,7 @@ extension RequestCollection {
     }
 
     private func readHTTPFile(_ path: String) throws(CollectionFileProblem) -> HTTPFileDocument {
-        let data: Data
-        do {
-            data = try FileSystem.readFile(path, limit: Self.sizeLimit)
-        } catch {
-            throw CollectionFileProblem(path: path, line: nil, reason: "could not be read: \(error.reason)")
-        }
+        let data = try readBytes(path)
         do {
             return try HTTPFileDocument.parse(bytes: data, file: path)
         } catch {

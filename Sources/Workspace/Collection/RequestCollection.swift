@@ -149,13 +149,17 @@ public struct RequestCollection: Sendable, Hashable {
         }
     }
 
-    private func readText(_ path: String) throws(CollectionFileProblem) -> String {
-        let data: Data
+    /// The bytes of a file of the collection, at most ``sizeLimit`` of them.
+    func readBytes(_ path: String) throws(CollectionFileProblem) -> Data {
         do {
-            data = try FileSystem.readFile(path, limit: Self.sizeLimit)
+            return try FileSystem.readFile(path, limit: Self.sizeLimit)
         } catch {
             throw CollectionFileProblem(path: path, line: nil, reason: "could not be read: \(error.reason)")
         }
+    }
+
+    private func readText(_ path: String) throws(CollectionFileProblem) -> String {
+        let data = try readBytes(path)
         guard let text = String(data: data, encoding: .utf8) else {
             throw CollectionFileProblem(path: path, line: nil, reason: "is not UTF-8 text")
         }
