@@ -81,7 +81,7 @@ run_syntax_files() {
     local run="$root/Sources/Workspace/Run"
     echo "$run/RunQuery.swift" "$run/RunLineScanner.swift" "$run/RunSyntaxError.swift" "$run/RunValueText.swift" \
         "$run/RunAssertion.swift" "$run/RunFilter.swift" "$run/RunPredicate.swift" "$run/RunExpectedValue.swift" \
-        "$run/RunValue.swift"
+        "$run/RunValue.swift" "$root/Sources/Workspace/Support/RegexPattern.swift"
 }
 
 build_target() {
@@ -167,7 +167,8 @@ build_target() {
                 "$run/CaptureRule.swift" "$run/RetryRule.swift" "$run/DurationText.swift" "$run/RunQuery.swift" \
                 "$run/RunLineScanner.swift" "$run/RunSyntaxError.swift" "$run/RunValueText.swift" "$run/RunAssertion.swift" \
                 "$run/RunFilter.swift" "$run/RunPredicate.swift" "$run/RunExpectedValue.swift" "$run/RunValue.swift" \
-                "$workspace/Environment/EnvironmentVariable.swift" "$workspace/Support/OneLine.swift" ;;
+                "$workspace/Environment/EnvironmentVariable.swift" "$workspace/Support/OneLine.swift" \
+                "$workspace/Support/RegexPattern.swift" ;;
         *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile, assertion)" >&2; exit 2 ;;
     esac
 }

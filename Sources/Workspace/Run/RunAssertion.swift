@@ -88,7 +88,7 @@ public struct RunAssertion: Sendable, Hashable {
         if predicate == .matches, let value, !value.contains("{{") {
             let pattern = RunValueText.decodeString(value) ?? value
             do {
-                _ = try Regex(pattern)
+                _ = try RegexPattern.compile(pattern)
             } catch {
                 throw RunSyntaxError(column: valueColumn, reason: "the pattern is not a regular expression: \(error)")
             }

@@ -100,7 +100,9 @@ public enum RunChecker {
             if path.isSingular { return nodes.first.map { RunValue(document, $0.entry) } ?? .nothing }
             return .list(nodes.map { RunValue(document, $0.entry) })
         case .regex(let pattern):
-            guard let regex = try? Regex(pattern), let match = try? regex.firstMatch(in: response.bodyText) else {
+            guard let regex = try? RegexPattern.compile(pattern),
+                let match = try? regex.firstMatch(in: response.bodyText)
+            else {
                 return .nothing
             }
             let group = match.output.count > 1 ? match.output[1].substring : match.output[0].substring
@@ -194,7 +196,8 @@ public enum RunChecker {
             guard let text = single.text, let part = expected.text else { return false }
             return text.hasSuffix(part)
         case .matches:
-            guard let text = single.text, let pattern = expected.text, let regex = try? Regex(pattern) else {
+            guard let text = single.text, let pattern = expected.text, let regex = try? RegexPattern.compile(pattern)
+            else {
                 return false
             }
             return (try? regex.firstMatch(in: text)) != nil

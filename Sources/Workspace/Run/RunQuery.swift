@@ -64,7 +64,7 @@ public enum RunQuery: Sendable, Hashable, CustomStringConvertible {
             let at = scanner.column
             let pattern = try argument("a pattern (regex \"id=(\\\\d+)\")")
             do {
-                _ = try Regex(pattern)
+                _ = try RegexPattern.compile(pattern)
             } catch {
                 throw RunSyntaxError(column: at, reason: "the pattern is not a regular expression: \(error)")
             }

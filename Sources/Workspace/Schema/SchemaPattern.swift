@@ -26,7 +26,7 @@ final class SchemaPattern: @unchecked Sendable {
             return
         }
         linear = nil
-        let regex = try Regex(ECMARegexTranslator.translate(source))
+        let regex = try RegexPattern.compile(ECMARegexTranslator.translate(source))
             .matchingSemantics(.unicodeScalar)
             .asciiOnlyDigits()
             .asciiOnlyWordCharacters()

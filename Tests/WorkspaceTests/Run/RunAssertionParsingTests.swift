@@ -73,6 +73,17 @@ struct RunAssertionParsingTests {
         }
     }
 
+    @Test("a pattern nested thousands deep is refused, not a stack overflow")
+    func deepPattern() {
+        let deep = String(repeating: "[", count: 5000)
+        #expect {
+            try RunAssertion.parse("regex \"a\(deep)\" exists")
+        } throws: { error in
+            (error as? RunSyntaxError)?.reason.contains("nest more than 100 deep") == true
+        }
+        #expect(throws: RunSyntaxError.self) { try RunAssertion.parse("$.a matches \"\(deep)\"") }
+    }
+
     @Test("a capture takes exactly one query")
     func captures() throws {
         #expect(try RunQuery.parse("$.token") == .jsonPath("$.token"))
