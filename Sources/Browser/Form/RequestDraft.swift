@@ -13,6 +13,9 @@ public struct RequestDraft: Sendable {
     /// The body's text as typed, for filling `{{variables}}` before a form-urlencoded body is
     /// encoded; nil when it does not matter.
     public var typedBody: String?
+    /// The saved request the form was opened from, nil for none: a request of a `.http` file
+    /// takes that file's `@name = value` variables.
+    public var savedRequestID: String?
 
     /// Creates a draft.
     public init(method: RequestMethod, url: String, headers: [(String, String)], body: RequestBody) {

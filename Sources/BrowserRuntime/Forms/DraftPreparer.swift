@@ -20,6 +20,9 @@ enum DraftPreparer {
     /// The draft with its variables filled in from the environment in use and the environment's
     /// auth applied; JSON is checked again once filled.
     static func prepared(_ draft: RequestDraft, by workspace: WorkspaceSession) throws(Failure) -> RequestDraft {
+        // A request of a .http file takes the file's `@name = value` variables.
+        workspace.fileVariables = draft.savedRequestID.flatMap { workspace.fileVariablesByRequest[$0] } ?? []
+        defer { workspace.fileVariables = [] }
         var bodyText: String?
         switch draft.body {
         case .none: bodyText = nil

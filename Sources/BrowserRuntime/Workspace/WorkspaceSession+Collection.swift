@@ -108,10 +108,16 @@ extension WorkspaceSession {
     func openSavedRequest(_ id: String) {
         guard let collection else { return }
         Task { @MainActor in
-            let result = await Task.detached { Result { () throws(CollectionError) in try collection.request(id: id) } }
-                .value
+            let result = await Task.detached {
+                Result { () throws(CollectionError) in
+                    (try collection.request(id: id), collection.fileVariables(ofRequest: id))
+                }
+            }
+            .value
             switch result {
-            case .success(let saved):
+            case .success(let (saved, variables)):
+                // Kept for sending: a request of a .http file takes its file's variables.
+                fileVariablesByRequest[saved.id] = variables.isEmpty ? nil : variables
                 guard let definition = saved.definition else {
                     dispatch(.note(saved.problem?.description ?? "\(id) cannot be read", isError: true))
                     return

@@ -163,6 +163,20 @@ public final class WorkspaceSession {
 
     // MARK: variables
 
+    /// The variables of the `.http` file the request being sent comes from (its `@name = value`
+    /// lines), over the environment's; empty for other requests. Set before preparing a draft.
+    public var fileVariables: [EnvironmentVariable] = []
+    /// The file variables of each `.http` request opened in a form, read with the request (off
+    /// the main actor), by request id.
+    var fileVariablesByRequest: [String: [EnvironmentVariable]] = [:]
+
+    /// The environment in use with the file variables over its own.
+    private var environmentInUse: Environment {
+        var environment = self.environment ?? Environment(name: "")
+        environment.variables += fileVariables
+        return environment
+    }
+
     /// The request with `{{variables}}` filled from the environment in use and auth applied;
     /// the error says which variables are missing (or that basic auth needs its password), and
     /// nothing is sent then.
@@ -170,7 +184,7 @@ public final class WorkspaceSession {
     /// The auth goes only to the service's own origin: a request to another host gets its
     /// variables filled and no credentials.
     public func prepare(_ definition: RequestDefinition) throws(RequestPreparationError) -> RequestDefinition {
-        let environment = self.environment ?? Environment(name: "")
+        let environment = environmentInUse
         let resolver = environment.resolver(processEnvironment: processEnvironment)
         let filled: RequestDefinition
         do {
@@ -185,7 +199,7 @@ public final class WorkspaceSession {
 
     /// `text` with its `{{variables}}` filled from the environment in use (no auth applied).
     public func fillVariables(in text: String) throws(UnresolvedVariablesError) -> String {
-        let environment = self.environment ?? Environment(name: "")
+        let environment = environmentInUse
         return try environment.resolver(processEnvironment: processEnvironment).resolve(text, in: .url)
     }
 

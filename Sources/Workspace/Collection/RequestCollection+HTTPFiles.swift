@@ -37,6 +37,15 @@ extension RequestCollection {
         return (file, number - 1)
     }
 
+    /// The `@name = value` variables of the `.http` file request `id` is in; empty for a
+    /// request file, or a file that cannot be read.
+    public func fileVariables(ofRequest id: String) -> [EnvironmentVariable] {
+        guard let (file, _) = Self.httpRequestParts(of: id), Self.isPlainRelativePath(file),
+            let document = try? readHTTPFile(path(of: file))
+        else { return [] }
+        return document.fileVariables
+    }
+
     /// The request `id` of a `.http` file.
     func httpRequest(id: String, file: String, index: Int) throws(CollectionError) -> SavedRequest {
         let (_, request) = try httpFileRequest(file: file, index: index, action: "read")

@@ -321,6 +321,7 @@ public struct RequestForm: @unchecked Sendable {
         guard let body = validatedBody() else { return nil }
         var draft = RequestDraft(method: method, url: url.text, headers: fields, body: body)
         if mode == .form || !mode.isInMemory { draft.typedBody = self.body.text }
+        draft.savedRequestID = savedRequest?.id
         return draft
     }
 }

@@ -165,6 +165,24 @@ struct RunBrowserTests {
         }
     }
 
+    @Test("a request of a .http file opened in the form is sent with the file's @name = value variables")
+    func httpFileVariables() async throws {
+        let setup = try await setUp()
+        defer { Task { await setup.server.shutdown() } }
+        let path = SharedDemoServer.uniquePath()
+        try setup.folder.write(
+            ".hammock/files/echo.http",
+            "@where = \(path)\n\n### Echo\nPOST {{base}}{{where}}\nContent-Type: application/json\n\n{\"a\": 1}\n")
+        let browser = setup.browser
+        browser.start(path: "/")
+        await select("files/echo.http#1", in: browser)
+        browser.dispatch(.key(.enter))
+        await waitUntil("the form") { browser.state.layer(RequestForm.self)?.savedRequest?.id == "files/echo.http#1" }
+        browser.dispatch(.key(.control("s")))
+        // Without the file's variable nothing is sent: `{{where}}` would have no value.
+        await waitUntil("sent with the file's variable") { setup.server.requestCount(forPath: path) == 1 }
+    }
+
     @Test("Ctrl-F runs a folder against the demo API: a row each, what ran first said in Events, exchanges open")
     func runFolder() async throws {
         let setup = try await setUp()
