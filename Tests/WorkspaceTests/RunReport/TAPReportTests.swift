@@ -104,4 +104,23 @@ struct TAPReportTests {
         #expect(empty == "TAP version 14\n1..0 # no requests were run\n")
         #expect(try TAPChecker(empty).points.isEmpty)
     }
+
+    @Test(
+        "the checker refuses what breaks the grammar, so a report that breaks it cannot pass",
+        arguments: [
+            ("TAP version 13\n1..0\n", 1),
+            ("TAP version 14\nok 1 - a\n", 2),
+            ("TAP version 14\n1..2\nok 1 - a\n", 3),
+            ("TAP version 14\n1..1\nok 2 - a\n", 3),
+            ("TAP version 14\n1..1\nnot ok 1 - a\n  ---\n  message: x\n", 4),
+            ("TAP version 14\n1..1\nnot ok 1 - a\n  ---\nmessage: x\n  ...\n", 5),
+            ("TAP version 14\n1..1\nok 1 - a", 0),
+        ])
+    func checkerRefuses(text: String, line: Int) {
+        #expect {
+            try TAPChecker(text)
+        } throws: { error in
+            (error as? TAPChecker.Violation)?.line == line
+        }
+    }
 }
