@@ -16,8 +16,7 @@ public enum RunChecker {
         case .schema(let file):
             return checkSchema(assertion.source, file: file, response: response, context: context)
         case .compare(let query, let filter, let negated, let predicate, let value):
-            var actual = Self.value(of: query, in: response)
-            let path = location(of: query, in: response)
+            var (actual, path) = located(query, in: response)
             if let filter { actual = apply(filter, to: actual) }
             var expected: RunValue?
             var differences: [String] = []
@@ -85,41 +84,40 @@ public enum RunChecker {
     // MARK: Values
 
     static func value(of query: RunQuery, in response: RunResponse) -> RunValue {
+        located(query, in: response).value
+    }
+
+    /// The value `query` finds in `response`, and where, for messages: a JSONPath's normalized
+    /// path when it is singular (the expression otherwise), the query for headers and the like,
+    /// nil for the body. The path is parsed and run once for both.
+    private static func located(_ query: RunQuery, in response: RunResponse) -> (value: RunValue, location: String?) {
         switch query {
-        case .status: return .number(String(response.status))
+        case .status: return (.number(String(response.status)), query.description)
         case .header(let name):
             let values = response.headerValues(name)
-            return values.isEmpty ? .nothing : .string(values.joined(separator: ", "))
-        case .cookie(let name): return response.cookie(name).map(RunValue.string) ?? .nothing
-        case .body: return .string(response.bodyText)
-        case .duration: return .number(String(Int(response.milliseconds.rounded())))
-        case .url: return .string(response.url)
+            return (values.isEmpty ? .nothing : .string(values.joined(separator: ", ")), query.description)
+        case .cookie(let name): return (response.cookie(name).map(RunValue.string) ?? .nothing, query.description)
+        case .body: return (.string(response.bodyText), nil)
+        case .duration: return (.number(String(Int(response.milliseconds.rounded()))), query.description)
+        case .url: return (.string(response.url), query.description)
         case .jsonPath(let expression):
-            guard let document = response.document, let path = try? JSONPath(expression) else { return .nothing }
+            guard let document = response.document, let path = try? JSONPath(expression) else {
+                return (.nothing, expression)
+            }
             let nodes = path.select(in: document)
-            if path.isSingular { return nodes.first.map { RunValue(document, $0.entry) } ?? .nothing }
-            return .list(nodes.map { RunValue(document, $0.entry) })
+            if path.isSingular {
+                guard let node = nodes.first else { return (.nothing, expression) }
+                return (RunValue(document, node.entry), node.normalizedPath)
+            }
+            return (.list(nodes.map { RunValue(document, $0.entry) }), expression)
         case .regex(let pattern):
             guard let regex = try? RegexPattern.compile(pattern),
                 let match = try? regex.firstMatch(in: response.bodyText)
             else {
-                return .nothing
+                return (.nothing, query.description)
             }
             let group = match.output.count > 1 ? match.output[1].substring : match.output[0].substring
-            return group.map { .string(String($0)) } ?? .nothing
-        }
-    }
-
-    /// Where the value was found, for messages: the normalized path of a JSONPath's node.
-    private static func location(of query: RunQuery, in response: RunResponse) -> String? {
-        switch query {
-        case .jsonPath(let expression):
-            guard let document = response.document, let path = try? JSONPath(expression), path.isSingular,
-                let node = path.select(in: document).first
-            else { return expression }
-            return node.normalizedPath
-        case .body: return nil
-        default: return query.description
+            return (group.map { .string(String($0)) } ?? .nothing, query.description)
         }
     }
 
