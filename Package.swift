@@ -37,6 +37,7 @@ let package = Package(
         .target(
             name: "HTTPCore",
             dependencies: [
+                "CMalloc",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

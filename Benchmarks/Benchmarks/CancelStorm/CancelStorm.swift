@@ -19,17 +19,27 @@ struct CancelStorm {
             FileHandle.standardError.write(Data("usage: CancelStorm URL [count] [delay-ms]\n".utf8))
             exit(2)
         }
-        let count = arguments.count > 2 ? Int(arguments[2]) ?? 2000 : 2000
-        let delay = arguments.count > 3 ? Int(arguments[3]) ?? 300 : 300
-        try await run(url: url, count: count, delay: delay)
+        let positional = arguments.dropFirst(2).filter { !$0.hasPrefix("--") }
+        let flags = Set(arguments.dropFirst(2).filter { $0.hasPrefix("--") })
+        let count = positional.first.flatMap { Int($0) } ?? 2000
+        let delay = positional.dropFirst().first.flatMap { Int($0) } ?? 300
+        try await run(url: url, count: count, delay: delay, flags: flags)
     }
 
     @MainActor
-    static func run(url: URL, count: Int, delay: Int) async throws {
-        let service = Service(baseURL: url.deletingLastPathComponent().absoluteString, standardTransformers: [])
-        let resources = (0..<count).map { service.resource(absoluteURL: url).withParam("n", String($0)) }
+    static func run(url: URL, count: Int, delay: Int, flags: Set<String>) async throws {
+        let base = url.deletingLastPathComponent().absoluteString
+        let service =
+            flags.contains("--standard-transformers")
+            ? Service(baseURL: base) : Service(baseURL: base, standardTransformers: [])
+        let resources = (0..<count).map {
+            flags.contains("--same-resource")
+                ? service.resource(absoluteURL: url) : service.resource(absoluteURL: url).withParam("n", String($0))
+        }
         let counter = CancelCounter()
-        for resource in resources {
+        var seen = Set<ObjectIdentifier>()
+        let distinct = resources.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        for resource in distinct {
             resource.addObserver(owner: counter) { _, event in
                 if case .requestCancelled = event { counter.cancelled += 1 }
             }
@@ -38,14 +48,21 @@ struct CancelStorm {
         print("rss_before_mb \(Memory.residentMegabytes())")
 
         let started = ContinuousClock.now
-        let requests = resources.map { $0.load() }
+        let cancelEach = flags.contains("--cancel-each")
+        let requests = resources.map { resource in
+            let request = resource.load()
+            if cancelEach { request.cancel() }
+            return request
+        }
         let loadCalls = ContinuousClock.now - started
         print("load_calls_ms \(milliseconds(loadCalls))")
         var peak = Memory.residentMegabytes()
-        for _ in 0..<(delay / 10) {
+        let cancelTime = ContinuousClock.now + .milliseconds(delay)
+        while ContinuousClock.now < cancelTime {
             try await Task.sleep(for: .milliseconds(10))
             peak = max(peak, Memory.residentMegabytes())
         }
+        print("cancel_late_ms \(milliseconds(ContinuousClock.now - cancelTime))")
         print("rss_peak_before_cancel_mb \(peak)")
         print("rss_at_cancel_mb \(Memory.residentMegabytes())")
 
@@ -65,10 +82,22 @@ struct CancelStorm {
         }
         print("rss_peak_after_cancel_mb \(peak)")
         print("rss_3s_after_mb \(Memory.residentMegabytes())")
+        if flags.contains("--wait-10s") {
+            try await Task.sleep(for: .seconds(7))
+            print("rss_10s_after_mb \(Memory.residentMegabytes())")
+        }
         // Loads that finished before the cancel keep their body as the resource's data.
-        let held = resources.compactMap { $0.latestData?.content as? Data }
+        // Text content counts as its bytes (and the body it was decoded from, which the entity no
+        // longer holds, does not).
+        let held = distinct.compactMap { resource -> Int? in
+            switch resource.latestData?.content {
+            case let data as Data: data.count
+            case let text as String: text.utf8.count
+            default: nil
+            }
+        }
         print("resources_with_data \(held.count)")
-        print("data_held_mb \(held.reduce(0) { $0 + $1.count } / (1024 * 1024))")
+        print("data_held_mb \(held.reduce(0, +) / (1024 * 1024))")
         withExtendedLifetime(counter) {}
     }
 

@@ -1,5 +1,6 @@
 import CMalloc
 import Foundation
+import HTTPCore
 
 /// How the process hands freed memory back to the system (glibc's allocator).
 ///
@@ -26,7 +27,7 @@ public enum MemoryRelease {
     /// Releases free memory shortly, off the main actor, once the dropped body's last
     /// references (the previous state, a finished search) are gone.
     static func soon() {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 0.3) { _ = malloc_trim(0) }
+        HeapTrim.soon()
     }
 
     /// Starts the background task that hands free arena pages back to the system every

@@ -31,7 +31,7 @@ struct BulkRoutes {
             )
         }
         router.get("chunked") { request, _ in
-            let count = try QueryParameters(request).int("count", default: 3, in: 0...10000)
+            let count = try QueryParameters(request).int("count", default: 3, in: 0...1_000_000)
             return Response(
                 status: .ok, headers: [.contentType: ContentType.json], body: Self.chunkedJSONBody(count: count))
         }

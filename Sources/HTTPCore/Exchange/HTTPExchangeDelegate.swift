@@ -45,7 +45,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         var head: HTTPResponseHead?
         /// Every response head seen with the URL that sent it; all but the last are redirects.
         var visits: [HTTPRedirectHop] = []
-        var body = ByteBuffer()
+        var body = HTTPBodyCollector()
         var progress = HTTPTransferProgress()
         var firstByte: ContinuousClock.Instant?
         var completion: Completion?
@@ -122,7 +122,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     func cancel() {
         let task = state.withLockedValue { state in
             state.isCancelled = true
-            state.body = ByteBuffer()
+            state.body = HTTPBodyCollector()
             return state.task
         }
         task?.cancel()
@@ -186,7 +186,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
                 return
             }
             state.firstByte = ContinuousClock.now
-            state.body.clear()
+            state.body = HTTPBodyCollector()
             state.progress.responseBytesReceived = 0
             state.progress.responseBytesTotal = head.headers.first(name: "content-length").flatMap { Int64($0) }
         }
@@ -246,13 +246,13 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
                 state.redirectBodyBytes += buffer.readableBytes
                 return state.redirectBodyBytes <= maximumBodySize
             }
-            var buffer = buffer
             state.progress.responseBytesReceived += Int64(buffer.readableBytes)
-            guard state.body.readableBytes + buffer.readableBytes <= maximumBodySize else {
-                state.body = ByteBuffer()
+            guard state.body.count + buffer.readableBytes <= maximumBodySize,
+                state.body.append(buffer, announced: state.progress.responseBytesTotal, limit: maximumBodySize)
+            else {
+                state.body = HTTPBodyCollector()
                 return false
             }
-            state.body.writeBuffer(&buffer)
             return true
         }
         guard fits else {
@@ -328,8 +328,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         if endStream(nil) { return }
         // The body moves out, so a transfer handle kept after the end holds no bytes.
         let (url, head, body, visits) = state.withLockedValue { state in
-            defer { state.body = ByteBuffer() }
-            return (state.url, state.head, state.body, state.visits)
+            (state.url, state.head, state.body.takeData(), state.visits)
         }
         let redirects = Array(visits.dropLast())
         guard let head else {
@@ -340,7 +339,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         let response = HTTPExchangeResponse(
             statusCode: Int(head.status.code), reasonPhrase: head.status.reasonPhrase,
             httpVersion: "HTTP/\(head.version.major).\(head.version.minor)", headerFields: fields, url: url,
-            redirects: redirects, body: Data(buffer: body, byteTransferStrategy: .noCopy),
+            redirects: redirects, body: body,
             timing: HTTPExchangeTiming(start: start, firstByte: nil, end: start))
         finish(.success(response))
     }

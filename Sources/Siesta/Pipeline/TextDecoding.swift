@@ -38,8 +38,45 @@ enum TextDecoding {
     }
 
     private static func decodeWithFoundation(_ data: Data, _ encoding: String.Encoding) -> String? {
-        if encoding == .utf8 { return String(validating: data, as: UTF8.self) }
-        return String(data: data, encoding: encoding)
+        switch encoding {
+        case .utf8:
+            return String(validating: data, as: UTF8.self)
+        case .isoLatin1:
+            return decodeLatin1(data)
+        case .ascii where isASCII(data):
+            return String(decoding: data, as: UTF8.self)
+        default:
+            // Foundation goes through UTF-16, two bytes a byte: fine for what is left.
+            return String(data: data, encoding: encoding)
+        }
+    }
+
+    /// ISO-8859-1, where every byte is the code point of the same value: ASCII bodies as they
+    /// are, others with each byte from 0x80 up written as its two UTF-8 bytes.
+    static func decodeLatin1(_ data: Data) -> String {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String in
+            let high = bytes.reduce(0) { $0 + Int($1 >> 7) }
+            if high == 0 { return String(decoding: bytes, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: bytes.count + high) { buffer in
+                var index = 0
+                for byte in bytes {
+                    if byte < 0x80 {
+                        buffer[index] = byte
+                        index += 1
+                    } else {
+                        buffer[index] = 0xC0 | (byte >> 6)
+                        buffer[index + 1] = 0x80 | (byte & 0x3F)
+                        index += 2
+                    }
+                }
+                return index
+            }
+        }
+    }
+
+    /// Whether every byte is below 0x80.
+    private static func isASCII(_ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }
 
     private static func undecodable(_ entity: Entity<Data>, _ charsetName: String) -> RequestError {

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPCore
+import NIOConcurrencyHelpers
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -16,6 +18,10 @@ final class NetworkRequest: CompletableRequest {
     private let configuration: Configuration
     private var networking: (any RequestNetworking)?
     private var startTime: TimeInterval = 0
+    /// Set by a cancel, read where the response arrives: a response that comes in after the
+    /// cancel (or finished just before it and is still waiting for a thread) is dropped there,
+    /// unprocessed, so that its body is let go at once.
+    private let cancelled = NIOLockedValueBox(false)
 
     /// The output of each pipeline stage that has a cache, for a successful response.
     private(set) var cacheableOutputs: [PipelineStageKey: Entity<Any>] = [:]
@@ -35,19 +41,27 @@ final class NetworkRequest: CompletableRequest {
         let request = underlyingRequest
         SiestaLog.log(.network, "\(method.rawValue) \(request.url?.absoluteString ?? "?")")
         let provider = resource.service.networkingProvider
+        let cancelled = cancelled
         if let direct = provider as? any DirectNetworkingProvider {
             networking = direct.startDirectRequest(request) { [weak self] result in
+                guard !cancelled.withLockedValue({ $0 }) else { return }
                 Task.detached {
+                    guard !cancelled.withLockedValue({ $0 }) else { return }
                     let outcome = NetworkResponseProcessing.process(result, pipeline: pipeline)
                     await self?.finish(outcome)
+                    // What the pipeline made of a large body, or the entity it replaced, is freed.
+                    HeapTrim.afterBody(ofSize: (try? result.get())?.body.count ?? 0)
                 }
             }
         } else {
             networking = provider.startRequest(request) { [weak self] response, data, error in
+                guard !cancelled.withLockedValue({ $0 }) else { return }
                 Task.detached {
+                    guard !cancelled.withLockedValue({ $0 }) else { return }
                     let outcome = NetworkResponseProcessing.process(
                         response: response, data: data, error: error, pipeline: pipeline)
                     await self?.finish(outcome)
+                    HeapTrim.afterBody(ofSize: data?.count ?? 0)
                 }
             }
         }
@@ -75,6 +89,7 @@ final class NetworkRequest: CompletableRequest {
     }
 
     override func cancelUnderlying() {
+        cancelled.withLockedValue { $0 = true }
         ProgressTicker.shared.remove(self)
         networking?.cancel()
     }

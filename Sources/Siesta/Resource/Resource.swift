@@ -65,6 +65,12 @@ public final class Resource {
     public var isRequesting: Bool { !allRequests.isEmpty }
 
     var observers = ObserverList()
+    /// How many requests in ``loadRequests`` and in ``allRequests`` may be completed while still
+    /// listed: those added once already completed (their removal runs on a later turn) and those
+    /// of other types, whose hooks may run late. While there are none, a completed request is
+    /// taken out by itself alone, without a look at the others.
+    private var lingeringLoads = 0
+    private var lingeringRequests = 0
     private var invalidated = false
     private var cachedConfigurations: [RequestMethod: Configuration] = [:]
     private var cachedFreshness: (expirationTime: TimeInterval, retryTime: TimeInterval)?
@@ -223,6 +229,8 @@ public final class Resource {
             standIn.resolve(with: request)
         }
         loadRequests.append(request)
+        let lingers = Self.mayLinger(request)
+        if lingers { lingeringLoads += 1 }
         notifyObservers(.requested)
         request.onProgress { [weak self] progress in
             guard let self else { return }
@@ -232,7 +240,8 @@ public final class Resource {
         }
         let finish: @MainActor (ResponseInfo) -> Void = { [weak self, weak request] info in
             guard let self else { return }
-            self.loadRequests.removeAll { $0 === request || $0.state == .completed }
+            if lingers { self.lingeringLoads -= 1 }
+            Self.remove(request, from: &self.loadRequests, sweepingCompleted: self.lingeringLoads > 0)
             self.receive(info)
             guard case .success = info.response else { return }
             if info.isNew, let network = request as? NetworkRequest {
@@ -347,12 +356,34 @@ public final class Resource {
 
     // MARK: Request tracking
 
+    /// Whether `request` may be completed while still listed (see ``lingeringLoads``).
+    private static func mayLinger(_ request: any Request) -> Bool {
+        !(request is CompletableRequest) || request.state == .completed
+    }
+
+    /// Takes a completed request out of `requests`, and with it any other completed one when
+    /// `sweepingCompleted`. Without the sweep this costs no look at the other requests, so that
+    /// cancelling thousands of requests of one resource is not quadratic.
+    private static func remove(
+        _ request: (any Request)?, from requests: inout [any Request], sweepingCompleted: Bool
+    ) {
+        if sweepingCompleted {
+            requests.removeAll { $0 === request || $0.state == .completed }
+        } else if let request, let index = requests.firstIndex(where: { $0 === request }) {
+            requests.remove(at: index)
+        }
+    }
+
     /// Adds a request to ``allRequests`` until it completes. The removal runs before any other
     /// hook, so observers notified of the outcome already see `isRequesting` updated.
     func trackRequest(_ request: any Request) {
         allRequests.append(request)
+        let lingers = Self.mayLinger(request)
+        if lingers { lingeringRequests += 1 }
         let untrack: @MainActor (ResponseInfo) -> Void = { [weak self, weak request] _ in
-            self?.allRequests.removeAll { $0 === request || $0.state == .completed }
+            guard let self else { return }
+            if lingers { self.lingeringRequests -= 1 }
+            Self.remove(request, from: &self.allRequests, sweepingCompleted: self.lingeringRequests > 0)
         }
         if let completable = request as? CompletableRequest {
             completable.addInternalCompletionHook(untrack)

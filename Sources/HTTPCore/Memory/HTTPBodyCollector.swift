@@ -1,0 +1,52 @@
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+
+/// The body of a response as it arrives: in a `ByteBuffer` while it is small, and in an
+/// ``HTTPBodyMapping`` of its own once it reaches ``mappingThreshold`` (from the first part on
+/// when the response announces that much), so that a large body's memory goes back to the system
+/// as soon as the body is dropped.
+struct HTTPBodyCollector: Sendable {
+    /// Bodies of at least this many bytes are kept in a mapping of their own.
+    static let mappingThreshold = 256 * 1024
+
+    private var buffer = ByteBuffer()
+    private var mapping: HTTPBodyMapping?
+
+    /// The bytes collected so far.
+    var count: Int { mapping?.count ?? buffer.readableBytes }
+
+    /// Whether the body is kept in a mapping of its own.
+    var isMapped: Bool { mapping != nil }
+
+    /// Appends `part`. `announced` is the size the response announced (its `Content-Length`), if
+    /// any, and `limit` the most the body may hold; a mapping is made that large at once.
+    /// Returns false when no memory could be had for it.
+    mutating func append(_ part: ByteBuffer, announced: Int64?, limit: Int) -> Bool {
+        let total = count + part.readableBytes
+        if mapping == nil, total >= Self.mappingThreshold || (announced ?? 0) >= Int64(Self.mappingThreshold) {
+            let expected = announced.map { Int(clamping: $0) } ?? 0
+            let capacity = min(max(expected, total, 2 * total, 1 << 20), max(limit, total))
+            if let made = HTTPBodyMapping(capacity: capacity) {
+                let copied = buffer.withUnsafeReadableBytes { made.append($0) }
+                if copied {
+                    buffer = ByteBuffer()
+                    mapping = made
+                }
+            }
+        }
+        if let mapping {
+            return part.withUnsafeReadableBytes { mapping.append($0) }
+        }
+        var part = part
+        buffer.writeBuffer(&part)
+        return true
+    }
+
+    /// The body as `Data`, without a copy; the collector is empty afterwards.
+    mutating func takeData() -> Data {
+        defer { self = HTTPBodyCollector() }
+        if let mapping { return mapping.takeData() }
+        return Data(buffer: buffer, byteTransferStrategy: .noCopy)
+    }
+}

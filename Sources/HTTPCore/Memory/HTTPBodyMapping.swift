@@ -1,0 +1,96 @@
+import Foundation
+
+#if canImport(Glibc)
+    import CMalloc
+    import Glibc
+#endif
+
+/// A large response body in an anonymous memory mapping of its own.
+///
+/// The mapping is made at the size the response announced (or grows by doubling, moved by the
+/// kernel without copying), and it is handed back to the system with `munmap` the moment the
+/// body is dropped: when the transfer is cancelled or fails, or when the last `Data` made by
+/// ``takeData()`` is released. The C allocator never holds these bytes, so its thresholds and
+/// arenas (glibc keeps freed heap memory, and raises its mapping threshold after every large
+/// block freed) do not decide when a big body's memory returns.
+///
+/// Not thread-safe by itself: the exchange touches it under its own lock only.
+final class HTTPBodyMapping: @unchecked Sendable {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// The bytes written so far.
+    private(set) var count = 0
+    private var owned = true
+
+    /// Where the mapping starts now (it may move as it grows).
+    var address: UInt { UInt(bitPattern: base) }
+
+    /// Maps room for `capacity` bytes (rounded up to whole pages); nil when the system refuses.
+    init?(capacity: Int) {
+        let length = Self.pageRounded(max(capacity, 1))
+        guard let base = Self.map(length) else { return nil }
+        self.base = base
+        self.capacity = length
+    }
+
+    deinit {
+        if owned { munmap(base, capacity) }
+    }
+
+    /// Appends `bytes`, growing the mapping when they do not fit; false when it cannot grow.
+    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count > 0 else { return true }
+        if count + bytes.count > capacity {
+            guard grow(toAtLeast: count + bytes.count) else { return false }
+        }
+        (base + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        count += bytes.count
+        return true
+    }
+
+    /// The bytes as `Data` that owns the mapping from now on: unused whole pages at its end are
+    /// returned first, and releasing the `Data` unmaps the rest.
+    func takeData() -> Data {
+        precondition(owned, "the body was taken already")
+        owned = false
+        var length = capacity
+        #if os(Linux)
+            let needed = Self.pageRounded(max(count, 1))
+            if needed < length, let shrunk = hammock_mremap(base, length, needed, 0), shrunk != MAP_FAILED {
+                length = needed
+            }
+        #endif
+        let mapped = length
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in munmap(pointer, mapped) })
+    }
+
+    private func grow(toAtLeast needed: Int) -> Bool {
+        let length = Self.pageRounded(max(needed, capacity * 2))
+        #if os(Linux)
+            guard let moved = hammock_mremap(base, capacity, length, 1), moved != MAP_FAILED else {
+                return false
+            }
+            base = moved
+        #else
+            guard let moved = Self.map(length) else { return false }
+            moved.copyMemory(from: base, byteCount: count)
+            munmap(base, capacity)
+            base = moved
+        #endif
+        capacity = length
+        return true
+    }
+
+    private static func map(_ length: Int) -> UnsafeMutableRawPointer? {
+        guard let pointer = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            pointer != MAP_FAILED
+        else { return nil }
+        return pointer
+    }
+
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    private static func pageRounded(_ count: Int) -> Int {
+        (count + pageSize - 1) / pageSize * pageSize
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import NIOCore
+import TestSupport
+import Testing
+
+@testable import HTTPCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("response bodies: small ones in a buffer, large ones in a mapping of their own")
+struct HTTPBodyCollectorTests {
+    /// `count` bytes of a repeating pattern that differs from one part to the next.
+    static func bytes(_ count: Int, seed: Int = 0) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) }
+    }
+
+    /// Feeds `body` in parts of `partSize` bytes, announcing `announced`.
+    static func collect(_ body: [UInt8], partSize: Int, announced: Int64?) -> (HTTPBodyCollector, Bool) {
+        var collector = HTTPBodyCollector()
+        var start = 0
+        var appended = true
+        while start < body.count {
+            let end = min(start + partSize, body.count)
+            appended =
+                appended && collector.append(ByteBuffer(bytes: body[start..<end]), announced: announced, limit: .max)
+            start = end
+        }
+        return (collector, appended)
+    }
+
+    /// Whether the process has a mapping that starts at `address`.
+    static func isMapped(_ address: UInt) throws -> Bool {
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        let start = String(address, radix: 16)
+        return maps.split(separator: "\n").contains { $0.hasPrefix(start + "-") }
+    }
+
+    @Test("a body under the threshold stays in a buffer and comes out unchanged")
+    func small() {
+        let body = Self.bytes(HTTPBodyCollector.mappingThreshold - 1)
+        var (collector, appended) = Self.collect(body, partSize: 4096, announced: nil)
+        #expect(appended)
+        #expect(!collector.isMapped)
+        #expect(Array(collector.takeData()) == body)
+    }
+
+    @Test(
+        "a large body comes out byte for byte, announced or not, in parts of any size",
+        arguments: [
+            (3_000_000, 65_536, Int64?.none), (3_000_000, 65_536, Int64?.some(3_000_000)),
+            (2_000_000, 1_000_003, Int64?.none), (5_000_000, 8_192, Int64?.some(300_000)),
+            (300_000, 300_000, Int64?.some(9_000_000)),
+        ])
+    func large(count: Int, partSize: Int, announced: Int64?) {
+        let body = Self.bytes(count, seed: partSize)
+        var (collector, appended) = Self.collect(body, partSize: partSize, announced: announced)
+        #expect(appended)
+        #expect(collector.isMapped)
+        #expect(collector.count == count)
+        let data = collector.takeData()
+        #expect(data.count == count)
+        #expect(Array(data) == body)
+        #expect(collector.count == 0)
+    }
+
+    @Test("an announced large body is mapped from its first part")
+    func announcedMapsAtOnce() {
+        var collector = HTTPBodyCollector()
+        let appended = collector.append(ByteBuffer(bytes: [1, 2, 3]), announced: 1 << 20, limit: .max)
+        #expect(appended)
+        #expect(collector.isMapped)
+        #expect(Array(collector.takeData()) == [1, 2, 3])
+    }
+
+    @Test("the memory of a large body goes back to the system when its data is released")
+    func dataReleaseUnmaps() throws {
+        let body = Self.bytes(2_000_000)
+        var (collector, _) = Self.collect(body, partSize: 65_536, announced: nil)
+        var data: Data? = collector.takeData()
+        let address = try #require(data?.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) })
+        #expect(try Self.isMapped(address))
+        #expect(data?.count == body.count)
+        data = nil
+        #expect(try !Self.isMapped(address))
+    }
+
+    @Test("a mapping dropped before its bytes are taken (a cancelled transfer) is unmapped at once")
+    func dropUnmaps() throws {
+        var mapping = HTTPBodyMapping(capacity: 4 << 20)
+        let address = try #require(mapping?.address)
+        let part = Self.bytes(100_000)
+        #expect(part.withUnsafeBytes { mapping?.append($0) } == true)
+        #expect(try Self.isMapped(address))
+        mapping = nil
+        #expect(try !Self.isMapped(address))
+    }
+
+    @Test("large bodies from the demo API arrive whole, with and without a Content-Length")
+    func overTheWire() async throws {
+        let server = try await SharedDemoServer.get()
+        let transport = HTTPTransport()
+        var download = URLRequest(
+            url: URL(string: "download?bytes=3000001&chunk=65536&delay=0", relativeTo: server.baseURL)!)
+        download.timeoutInterval = TestTime.scaled(30)
+        let downloaded = try await transport.send(download)
+        #expect(downloaded.body.count == 3_000_001)
+        #expect(downloaded.body.enumerated().allSatisfy { $0.element == UInt8($0.offset % 256) })
+
+        var chunked = URLRequest(url: URL(string: "chunked?count=60000", relativeTo: server.baseURL)!)
+        chunked.timeoutInterval = TestTime.scaled(30)
+        let response = try await transport.send(chunked)
+        #expect(response.foldedHeaders["content-length"] == nil)
+        let expected = "[" + (0..<60000).map { "{\"id\":\($0)}" }.joined(separator: ",") + "]"
+        #expect(response.body.count > HTTPBodyCollector.mappingThreshold)
+        #expect(String(decoding: response.body, as: UTF8.self) == expected)
+    }
+}
