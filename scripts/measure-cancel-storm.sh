@@ -7,10 +7,10 @@
 #
 # The cancel comes delay-ms after the last load(), while the transfers run.
 #
-# Runs Benchmarks' CancelStorm (release) twice: with glibc's default allocator settings, and
-# with the mmap threshold fixed at 256 KiB as hammock sets it at start-up
-# (GLIBC_TUNABLES=glibc.malloc.mmap_threshold=262144 does the same for any program).
-# Needs nginx (Debian's nginx-light).
+# Runs Benchmarks' CancelStorm (release), a plain executable using Siesta with glibc's default
+# allocator settings, twice: COUNT distinct resources with no transformers, and COUNT loads of
+# one resource through Siesta's standard transformers (the body is text/plain, decoded as
+# ISO-8859-1). Needs nginx (Debian's nginx-light).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-2000}
@@ -44,7 +44,7 @@ trap 'kill $nginx 2>/dev/null; wait $nginx 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 1 50); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.1; done
 
 url="http://127.0.0.1:$port/big.txt"
-echo "== glibc defaults"
+echo "== distinct resources, no transformers"
 "$storm" "$url" "$count" "$delay"
-echo "== mmap threshold fixed at 256 KiB (as hammock runs)"
-GLIBC_TUNABLES=glibc.malloc.mmap_threshold=262144 "$storm" "$url" "$count" "$delay"
+echo "== one resource, standard transformers"
+"$storm" "$url" "$count" "$delay" --same-resource --standard-transformers
