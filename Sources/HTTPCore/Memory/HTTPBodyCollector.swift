@@ -19,6 +19,9 @@ struct HTTPBodyCollector: Sendable {
     /// Whether the body is kept in a mapping of its own.
     var isMapped: Bool { mapping != nil }
 
+    /// The mapping that holds the body, if it is mapped (for tests of its lifetime).
+    var mappingForTesting: HTTPBodyMapping? { mapping }
+
     /// Appends `part`. `announced` is the size the response announced (its `Content-Length`), if
     /// any, and `limit` the most the body may hold; a mapping is made that large at once.
     /// Returns false when no memory could be had for it.

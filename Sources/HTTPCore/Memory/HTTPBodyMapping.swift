@@ -20,10 +20,7 @@ final class HTTPBodyMapping: @unchecked Sendable {
     private var capacity: Int
     /// The bytes written so far.
     private(set) var count = 0
-    private var owned = true
-
-    /// Where the mapping starts now (it may move as it grows).
-    var address: UInt { UInt(bitPattern: base) }
+    private var isTaken = false
 
     /// Maps room for `capacity` bytes (rounded up to whole pages); nil when the system refuses.
     init?(capacity: Int) {
@@ -34,7 +31,7 @@ final class HTTPBodyMapping: @unchecked Sendable {
     }
 
     deinit {
-        if owned { munmap(base, capacity) }
+        munmap(base, capacity)
     }
 
     /// Appends `bytes`, growing the mapping when they do not fit; false when it cannot grow.
@@ -48,20 +45,18 @@ final class HTTPBodyMapping: @unchecked Sendable {
         return true
     }
 
-    /// The bytes as `Data` that owns the mapping from now on: unused whole pages at its end are
-    /// returned first, and releasing the `Data` unmaps the rest.
+    /// The bytes as `Data`, which keeps the mapping until it is released: unused whole pages at
+    /// its end are returned first, and releasing the `Data` unmaps the rest. Taken once.
     func takeData() -> Data {
-        precondition(owned, "the body was taken already")
-        owned = false
-        var length = capacity
+        precondition(!isTaken, "the body was taken already")
+        isTaken = true
         #if os(Linux)
             let needed = Self.pageRounded(max(count, 1))
-            if needed < length, let shrunk = hammock_mremap(base, length, needed, 0), shrunk != MAP_FAILED {
-                length = needed
+            if needed < capacity, let shrunk = hammock_mremap(base, capacity, needed, 0), shrunk != MAP_FAILED {
+                capacity = needed
             }
         #endif
-        let mapped = length
-        return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in munmap(pointer, mapped) })
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
     }
 
     private func grow(toAtLeast needed: Int) -> Bool {
