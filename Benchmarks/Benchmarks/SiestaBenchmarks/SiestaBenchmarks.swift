@@ -391,4 +391,6 @@ func networkBenchmarks() {
         }
         try await client.shutdown()
     }
+
+    squidBenchmarks(network)
 }
