@@ -351,6 +351,15 @@ func networkBenchmarks() {
         }
     }
 
+    Benchmark("Network serial: Siesta load() chained, no transformers, small JSON", configuration: network) {
+        benchmark in
+        let server = try await sharedLoopbackServer.value
+        let service = await MainActor.run { Service(standardTransformers: []) }
+        for _ in benchmark.scaledIterations {
+            await loadChained(service, server.smallJSONURL, times: serialLoads)
+        }
+    }
+
     Benchmark("Offline serial: Siesta load(), small JSON, instant transport", configuration: network) { benchmark in
         let service = await MainActor.run {
             Service(baseURL: "http://bench.invalid/", networking: FixedResponseProvider(body: LoopbackServer.smallJSON))
