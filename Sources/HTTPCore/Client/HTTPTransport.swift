@@ -35,6 +35,13 @@ package final class HTTPTransport: Sendable {
     /// is a client-wide setting in AsyncHTTPClient, so `NO_PROXY` hosts need a client of their
     /// own). Nil once shut down.
     private let clients = NIOLockedValueBox<[HTTPProxyEndpoint?: HTTPClient]?>([:])
+    /// The event loop whose connections an exchange prefers when it is the only one in flight,
+    /// so that requests sent one after another run on the loop of the connection they reuse:
+    /// the client otherwise takes the loops in turn and hands every other response from the
+    /// connection's loop thread to the other one.
+    private let quietLoop = HTTPClient.defaultEventLoopGroup.next()
+    /// Exchanges started and not finished yet.
+    private let exchangesInFlight = NIOLockedValueBox(0)
 
     /// Creates a transport with its own clients on NIO's shared event loop group.
     package init(settings: HTTPClientSettings = HTTPClientSettings(), monitor: (any HTTPExchangeMonitor)? = nil) {
@@ -182,6 +189,8 @@ package final class HTTPTransport: Sendable {
         // Only an exchange that may become a stream needs to reach its delegate and reopen.
         let reopener = decision == nil ? nil : streamReopener()
         let delegateBox = decision == nil ? nil : NIOLockedValueBox<HTTPExchangeDelegate?>(nil)
+        let inFlight = exchangesInFlight
+        inFlight.withLockedValue { $0 += 1 }
         let delegate = HTTPExchangeDelegate(
             url: url ?? URL(string: "about:blank")!,
             limits: HTTPExchangeLimits(
@@ -203,6 +212,7 @@ package final class HTTPTransport: Sendable {
             },
             streamDecision: decision,
             completion: { result, timing, chunks in
+                inFlight.withLockedValue { $0 -= 1 }
                 let owner = delegateBox?.withLockedValue { box in
                     defer { box = nil }
                     return box
@@ -286,7 +296,10 @@ package final class HTTPTransport: Sendable {
             guard let client = client(for: settings.proxy.proxy(for: outgoing.url)) else {
                 throw HTTPFailure(kind: .cannotConnect, underlying: HTTPClientError.alreadyShutdown)
             }
-            let task = client.execute(request: outgoing, delegate: delegate, deadline: deadline)
+            let alone = exchangesInFlight.withLockedValue { $0 <= 1 }
+            let task = client.execute(
+                request: outgoing, delegate: delegate, eventLoop: alone ? .delegate(on: quietLoop) : .indifferent,
+                deadline: deadline)
             // A client that is shut down fails the task without telling the delegate.
             task.futureResult.whenFailure { delegate.fail(HTTPFailure(classifying: $0)) }
             delegate.attach(task)
