@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Siesta", package: "hammock"),
+                .product(name: "Squid", package: "hammock"),
                 .product(name: "DemoAPI", package: "hammock"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],

@@ -80,11 +80,42 @@ func loadSerially(_ service: Service, _ url: URL, times: Int) async {
     }
 }
 
+/// Loads the resource for `url` `times` times, one after another, each load started from the
+/// completion hook of the one before, as main-actor code that reacts to Siesta's callbacks does:
+/// the benchmark's task waits once for all of them, so no load pays for resuming a continuation
+/// (which goes through the global executor before it gets back to the main actor).
+@MainActor
+func loadChained(_ service: Service, _ url: URL, times: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let resource = service.resource(absoluteURL: url)
+        var remaining = times
+        @MainActor func next() {
+            resource.load().onCompletion { info in
+                precondition(info.isNew, "expected a full 200 from the server: \(info.response)")
+                remaining -= 1
+                if remaining == 0 {
+                    continuation.resume()
+                } else {
+                    next()
+                }
+            }
+        }
+        next()
+    }
+}
+
 /// Fetches a URL with AsyncHTTPClient and collects the body, as an app using it directly would.
 func fetchRaw(_ client: HTTPClient, _ url: URL) async throws {
     let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
     precondition(response.status == .ok)
     blackHole(try await response.body.collect(upTo: 1 << 20))
+}
+
+/// Fetches a URL with AsyncHTTPClient from the main actor, as main-actor code that awaits it
+/// directly does: each response comes back to the main actor, as Siesta's do.
+@MainActor
+func fetchRawOnMainActor(_ client: HTTPClient, _ url: URL) async throws {
+    try await fetchRaw(client, url)
 }
 
 /// Fetches a URL with Foundation's URLSession.
@@ -311,6 +342,24 @@ func networkBenchmarks() {
         }
     }
 
+    Benchmark("Network serial: Siesta load() chained in onCompletion, small JSON", configuration: network) {
+        benchmark in
+        let server = try await sharedLoopbackServer.value
+        let service = await MainActor.run { Service() }
+        for _ in benchmark.scaledIterations {
+            await loadChained(service, server.smallJSONURL, times: serialLoads)
+        }
+    }
+
+    Benchmark("Network serial: Siesta load() chained, no transformers, small JSON", configuration: network) {
+        benchmark in
+        let server = try await sharedLoopbackServer.value
+        let service = await MainActor.run { Service(standardTransformers: []) }
+        for _ in benchmark.scaledIterations {
+            await loadChained(service, server.smallJSONURL, times: serialLoads)
+        }
+    }
+
     Benchmark("Offline serial: Siesta load(), small JSON, instant transport", configuration: network) { benchmark in
         let service = await MainActor.run {
             Service(baseURL: "http://bench.invalid/", networking: FixedResponseProvider(body: LoopbackServer.smallJSON))
@@ -324,6 +373,37 @@ func networkBenchmarks() {
     Benchmark("Network serial: raw AsyncHTTPClient, small JSON", configuration: network) { benchmark in
         let server = try await sharedLoopbackServer.value
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<serialLoads {
+                try await fetchRaw(client, server.smallJSONURL)
+            }
+        }
+        try await client.shutdown()
+    }
+
+    Benchmark("Network serial: raw AsyncHTTPClient awaited on the main actor, small JSON", configuration: network) {
+        benchmark in
+        let server = try await sharedLoopbackServer.value
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<serialLoads {
+                try await fetchRawOnMainActor(client, server.smallJSONURL)
+            }
+        }
+        try await client.shutdown()
+    }
+
+    Benchmark(
+        "Network serial: raw AsyncHTTPClient, decompression and read timeout on, small JSON", configuration: network
+    ) { benchmark in
+        let server = try await sharedLoopbackServer.value
+        // The client settings Siesta's default transport uses.
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+        configuration.decompression = .enabled(limit: .ratio(100))
+        configuration.redirectConfiguration = .disallow
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         for _ in benchmark.scaledIterations {
             for _ in 0..<serialLoads {
                 try await fetchRaw(client, server.smallJSONURL)
@@ -391,4 +471,6 @@ func networkBenchmarks() {
         }
         try await client.shutdown()
     }
+
+    squidBenchmarks(network)
 }

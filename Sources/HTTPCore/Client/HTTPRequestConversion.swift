@@ -14,6 +14,36 @@ enum HTTPRequestConversion {
         guard let url = request.url else {
             throw HTTPFailure(kind: .invalidURL, underlying: HTTPInvalidURL(url: nil, problem: "no URL"))
         }
+        try check(url)
+        var headers = HTTPHeaders()
+        let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
+        for (name, value) in fields where name.lowercased() != "content-length" {
+            headers.add(name: name, value: value)
+        }
+        return try HTTPClient.Request(
+            url: url, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), headers: headers,
+            body: body(of: request))
+    }
+
+    /// The client request for a request without a body, made as for the equivalent `URLRequest`:
+    /// the same checks, the headers in the same order.
+    static func clientRequest(from request: HTTPPlainRequest) throws -> HTTPClient.Request {
+        try check(request.url)
+        var headers = HTTPHeaders()
+        if !request.headerFields.isEmpty {
+            headers.reserveCapacity(request.headerFields.count)
+            let fields =
+                request.headerFields.count == 1
+                ? request.headerFields : request.headerFields.sorted { $0.name.lowercased() < $1.name.lowercased() }
+            for field in fields where !HTTPHeaderName.isContentLength(field.name) {
+                headers.add(name: field.name, value: field.value)
+            }
+        }
+        return try HTTPClient.Request(url: request.url, method: HTTPMethod(rawValue: request.method), headers: headers)
+    }
+
+    /// Throws unless `url` is http or https with a host.
+    private static func check(_ url: URL) throws {
         let scheme = url.scheme?.lowercased() ?? ""
         guard scheme == "http" || scheme == "https" else {
             let problem = scheme.isEmpty ? "no scheme" : "unsupported scheme \(scheme)"
@@ -23,14 +53,6 @@ enum HTTPRequestConversion {
             throw HTTPFailure(
                 kind: .invalidURL, underlying: HTTPInvalidURL(url: url.absoluteString, problem: "no host"))
         }
-        var headers = HTTPHeaders()
-        let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
-        for (name, value) in fields where name.lowercased() != "content-length" {
-            headers.add(name: name, value: value)
-        }
-        return try HTTPClient.Request(
-            url: url, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), headers: headers,
-            body: body(of: request))
     }
 
     /// The client body of `request`: its `httpBody`, else its `httpBodyStream` streamed.

@@ -35,6 +35,13 @@ package final class HTTPTransport: Sendable {
     /// is a client-wide setting in AsyncHTTPClient, so `NO_PROXY` hosts need a client of their
     /// own). Nil once shut down.
     private let clients = NIOLockedValueBox<[HTTPProxyEndpoint?: HTTPClient]?>([:])
+    /// The event loop whose connections an exchange prefers when it is the only one in flight,
+    /// so that requests sent one after another run on the loop of the connection they reuse:
+    /// the client otherwise takes the loops in turn and hands every other response from the
+    /// connection's loop thread to the other one.
+    private let quietLoop = HTTPClient.defaultEventLoopGroup.next()
+    /// Exchanges started and not finished yet.
+    private let exchangesInFlight = NIOLockedValueBox(0)
 
     /// Creates a transport with its own clients on NIO's shared event loop group.
     package init(settings: HTTPClientSettings = HTTPClientSettings(), monitor: (any HTTPExchangeMonitor)? = nil) {
@@ -91,6 +98,31 @@ package final class HTTPTransport: Sendable {
         }
     }
 
+    /// Starts an exchange for a request without a body, exactly as ``start(_:maximumBodySize:completion:)``
+    /// would for the equivalent `URLRequest`, but without making one unless something needs it: a
+    /// monitor or a cookie jar (the request then goes the `URLRequest` way), or a redirect to
+    /// follow.
+    package func start(
+        _ request: HTTPPlainRequest,
+        maximumBodySize: Int? = nil,
+        completion: @escaping @Sendable (Result<HTTPExchangeResponse, HTTPFailure>) -> Void
+    ) -> HTTPTransfer {
+        guard monitor == nil, settings.cookieJar == nil else {
+            return start(request.urlRequest, maximumBodySize: maximumBodySize, completion: completion)
+        }
+        var request = request
+        settings.defaultHeaders.apply(to: &request)
+        let chain = HTTPRedirectChain(
+            plain: request, maximumRedirects: settings.maximumRedirects, advice: settings.limitAdvice.redirects)
+        let limit = min(maximumBodySize ?? settings.maximumBodySize, settings.maximumBodySize)
+        let first = request
+        return begin(
+            chain: chain, original: nil, sent: nil, url: request.url, timeoutInterval: request.timeoutInterval,
+            maximumBodySize: limit, streaming: .never,
+            firstHop: { delegate, deadline in self.startHop(first, delegate: delegate, deadline: deadline) },
+            completion: { result, _ in completion(result) })
+    }
+
     /// Sends a request whose response, whatever it is, is read as a stream: `completion` gets the
     /// ``HTTPStream`` once the final head arrived (check its status and type), or the failure.
     /// The request's timeout covers the wait for the head only.
@@ -125,9 +157,25 @@ package final class HTTPTransport: Sendable {
             request: request, maximumRedirects: settings.maximumRedirects, cookieJar: settings.cookieJar,
             advice: settings.limitAdvice.redirects)
         let sent = chain.request
+        return begin(
+            chain: chain, original: original, sent: sent, url: request.url, timeoutInterval: request.timeoutInterval,
+            maximumBodySize: maximumBodySize, streaming: streaming,
+            firstHop: { delegate, deadline in self.startHop(sent, delegate: delegate, deadline: deadline) },
+            completion: completion)
+    }
+
+    /// Runs an exchange whose first request `firstHop` sends: `sent` is that request as the
+    /// monitor sees it and `original` the caller's (both nil for a plain request, which has no
+    /// monitor and never becomes a stream).
+    private func begin(
+        chain: HTTPRedirectChain, original: URLRequest?, sent: URLRequest?, url: URL?, timeoutInterval: TimeInterval,
+        maximumBodySize: Int, streaming: StreamMode,
+        firstHop: (HTTPExchangeDelegate, NIODeadline?) -> Void,
+        completion: @escaping @Sendable (Result<HTTPExchangeResponse, HTTPFailure>, HTTPStream?) -> Void
+    ) -> HTTPTransfer {
         let monitor = monitor
         let settings = settings
-        let timeout = request.timeoutInterval > 0 ? min(request.timeoutInterval, 1e9) : nil
+        let timeout = timeoutInterval > 0 ? min(timeoutInterval, 1e9) : nil
         let decision: HTTPExchangeDelegate.StreamDecision?
         switch streaming {
         case .never: decision = nil
@@ -138,19 +186,13 @@ package final class HTTPTransport: Sendable {
         // A response that may become a stream is timed up to its head only, by a timer of our own.
         let deadline: NIODeadline? =
             decision == nil ? timeout.map { .now() + .nanoseconds(Int64($0 * 1e9)) } : nil
-        let reopener:
-            @Sendable (URLRequest, @escaping @Sendable (Result<HTTPStream, HTTPFailure>) -> Void) ->
-                HTTPTransfer? = { [weak self] request, completion in
-                    guard let self else {
-                        completion(
-                            .failure(HTTPFailure(kind: .cannotConnect, underlying: HTTPClientError.alreadyShutdown)))
-                        return nil
-                    }
-                    return self.openStream(request, completion: completion)
-                }
-        let delegateBox = NIOLockedValueBox<HTTPExchangeDelegate?>(nil)
+        // Only an exchange that may become a stream needs to reach its delegate and reopen.
+        let reopener = decision == nil ? nil : streamReopener()
+        let delegateBox = decision == nil ? nil : NIOLockedValueBox<HTTPExchangeDelegate?>(nil)
+        let inFlight = exchangesInFlight
+        inFlight.withLockedValue { $0 += 1 }
         let delegate = HTTPExchangeDelegate(
-            url: request.url ?? URL(string: "about:blank")!,
+            url: url ?? URL(string: "about:blank")!,
             limits: HTTPExchangeLimits(
                 maximumBodySize: maximumBodySize, decompressionRatio: settings.maximumDecompressionRatio,
                 readTimeout: settings.readTimeout, requestTimeout: timeout, advice: settings.limitAdvice),
@@ -170,12 +212,13 @@ package final class HTTPTransport: Sendable {
             },
             streamDecision: decision,
             completion: { result, timing, chunks in
-                let owner = delegateBox.withLockedValue { box in
+                inFlight.withLockedValue { $0 -= 1 }
+                let owner = delegateBox?.withLockedValue { box in
                     defer { box = nil }
                     return box
                 }
                 let stream: HTTPStream?
-                if case .success(let response) = result, let chunks, let owner {
+                if case .success(let response) = result, let chunks, let owner, let original, let reopener {
                     stream = HTTPStream(
                         response: response, request: original,
                         kind: HTTPStreamDetection.kind(
@@ -185,7 +228,7 @@ package final class HTTPTransport: Sendable {
                     stream = nil
                 }
                 // A failure is diagnosed for the hop that failed, through its own proxy.
-                let url = chain.request.url ?? URL(string: "about:blank")!
+                let url = chain.url ?? URL(string: "about:blank")!
                 let proxy = settings.proxy.proxy(for: url)
                 HTTPTLSDiagnosis(url: url, proxy: proxy, tls: settings.tls).refine(result) { result in
                     // Through a proxy, the proxy says what failed; reached directly, the server.
@@ -193,11 +236,13 @@ package final class HTTPTransport: Sendable {
                         proxy == nil
                         ? HTTPConnectionFailure.explain(result, url: url, connectTimeout: settings.connectTimeout)
                         : HTTPProxyFailure.explain(result, proxy: proxy, url: url)
-                    monitor?.exchangeFinished(HTTPExchange(request: sent, result: result, timing: timing))
+                    if let monitor, let sent {
+                        monitor.exchangeFinished(HTTPExchange(request: sent, result: result, timing: timing))
+                    }
                     completion(result, stream)
                 }
             })
-        delegateBox.withLockedValue { $0 = delegate }
+        delegateBox?.withLockedValue { $0 = delegate }
         if decision != nil, let timeout {
             // On an event loop, and taken off it as soon as the exchange ends: a hundred requests
             // a second leave no pile of sleeping timers behind.
@@ -206,22 +251,55 @@ package final class HTTPTransport: Sendable {
             ) { [weak delegate] () -> Void in delegate?.timeOutUnlessStreaming() }
             delegate.cancelWhenFinished(timer)
         }
-        startHop(sent, delegate: delegate, deadline: deadline)
+        firstHop(delegate, deadline)
         return HTTPTransfer(delegate: delegate)
+    }
+
+    /// Opens a stream again for a request, as a stream that reconnects does.
+    private typealias StreamReopener =
+        @Sendable (URLRequest, @escaping @Sendable (Result<HTTPStream, HTTPFailure>) -> Void) -> HTTPTransfer?
+
+    /// A reopener that opens streams on this transport while it exists.
+    private func streamReopener() -> StreamReopener {
+        { [weak self] request, completion in
+            guard let self else {
+                completion(.failure(HTTPFailure(kind: .cannotConnect, underlying: HTTPClientError.alreadyShutdown)))
+                return nil
+            }
+            return self.openStream(request, completion: completion)
+        }
     }
 
     /// Sends one request of an exchange (the first, or one a redirect asked for) on `delegate`.
     private func startHop(_ request: URLRequest, delegate: HTTPExchangeDelegate, deadline: NIODeadline?) {
+        startHop(delegate: delegate, deadline: deadline) {
+            (try HTTPRequestConversion.clientRequest(from: request), HTTPRequestConversion.bodyLength(of: request))
+        }
+    }
+
+    /// Sends the first request of a plain exchange on `delegate`.
+    private func startHop(_ request: HTTPPlainRequest, delegate: HTTPExchangeDelegate, deadline: NIODeadline?) {
+        startHop(delegate: delegate, deadline: deadline) { (try HTTPRequestConversion.clientRequest(from: request), 0) }
+    }
+
+    /// Sends the client request that `convert` makes (with the number of body bytes it sends, nil
+    /// when not known) on `delegate`; a request that cannot be made fails the exchange.
+    private func startHop(
+        delegate: HTTPExchangeDelegate, deadline: NIODeadline?, convert: () throws -> (HTTPClient.Request, Int64?)
+    ) {
         do {
             guard !delegate.isCancelled else {
                 throw HTTPFailure(kind: .cancelled, underlying: HTTPClientError.cancelled)
             }
-            let outgoing = try HTTPRequestConversion.clientRequest(from: request)
-            delegate.beginHop(requestBytesTotal: HTTPRequestConversion.bodyLength(of: request))
+            let (outgoing, requestBytesTotal) = try convert()
+            delegate.beginHop(requestBytesTotal: requestBytesTotal)
             guard let client = client(for: settings.proxy.proxy(for: outgoing.url)) else {
                 throw HTTPFailure(kind: .cannotConnect, underlying: HTTPClientError.alreadyShutdown)
             }
-            let task = client.execute(request: outgoing, delegate: delegate, deadline: deadline)
+            let alone = exchangesInFlight.withLockedValue { $0 <= 1 }
+            let task = client.execute(
+                request: outgoing, delegate: delegate, eventLoop: alone ? .delegate(on: quietLoop) : .indifferent,
+                deadline: deadline)
             // A client that is shut down fails the task without telling the delegate.
             task.futureResult.whenFailure { delegate.fail(HTTPFailure(classifying: $0)) }
             delegate.attach(task)

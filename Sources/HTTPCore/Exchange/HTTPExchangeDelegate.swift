@@ -43,8 +43,10 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     private struct State {
         var url: URL
         var head: HTTPResponseHead?
-        /// Every response head seen with the URL that sent it; all but the last are redirects.
-        var visits: [HTTPRedirectHop] = []
+        /// The response heads of the redirects followed so far, with the requests that got them.
+        var redirectVisits: [Visit] = []
+        /// The latest response head seen, with the request that got it.
+        var lastVisit: Visit?
         var body = HTTPBodyCollector()
         var progress = HTTPTransferProgress()
         var firstByte: ContinuousClock.Instant?
@@ -64,6 +66,21 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         var wasStream = false
         /// The timer that times the exchange out, cancelled when it ends.
         var timer: Scheduled<Void>?
+    }
+
+    /// A response head with the URL and method of the request that got it; made into an
+    /// ``HTTPRedirectHop`` only when it is a redirect in a finished exchange.
+    private struct Visit {
+        var url: URL
+        var method: HTTPMethod
+        var head: HTTPResponseHead
+
+        var hop: HTTPRedirectHop {
+            HTTPRedirectHop(
+                url: url, method: method.rawValue, statusCode: Int(head.status.code),
+                reasonPhrase: head.status.reasonPhrase,
+                headerFields: head.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) })
+        }
     }
 
     private let state: NIOLockedValueBox<State>
@@ -166,12 +183,10 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     }
 
     func didVisitURL(task: HTTPClient.Task<Void>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {
-        let fields = head.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }
-        let hop = HTTPRedirectHop(
-            url: request.url, method: request.method.rawValue, statusCode: Int(head.status.code),
-            reasonPhrase: head.status.reasonPhrase, headerFields: fields)
+        let visit = Visit(url: request.url, method: request.method, head: head)
         state.withLockedValue { state in
-            state.visits.append(hop)
+            if let last = state.lastVisit { state.redirectVisits.append(last) }
+            state.lastVisit = visit
             state.url = request.url
         }
         cookieJar?.store(setCookieValues: head.headers["set-cookie"], from: request.url)
@@ -217,13 +232,12 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     /// The final response so far, with an empty body.
     private func headResponse() -> HTTPExchangeResponse? {
-        let (url, head, visits) = state.withLockedValue { ($0.url, $0.head, $0.visits) }
+        let (url, head, visits) = state.withLockedValue { ($0.url, $0.head, $0.redirectVisits) }
         guard let head else { return nil }
         return HTTPExchangeResponse(
             statusCode: Int(head.status.code), reasonPhrase: head.status.reasonPhrase,
-            httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
-            headerFields: head.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }, url: url,
-            redirects: Array(visits.dropLast()), body: Data(),
+            httpVersion: HTTPExchangeResponse.versionText(head.version), headers: head.headers, url: url,
+            redirects: visits.map(\.hop), body: Data(),
             timing: HTTPExchangeTiming(start: start, firstByte: nil, end: start))
     }
 
@@ -328,17 +342,16 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         if endStream(nil) { return }
         // The body moves out, so a transfer handle kept after the end holds no bytes.
         let (url, head, body, visits) = state.withLockedValue { state in
-            (state.url, state.head, state.body.takeData(), state.visits)
+            (state.url, state.head, state.body.takeData(), state.redirectVisits)
         }
-        let redirects = Array(visits.dropLast())
+        let redirects = visits.map(\.hop)
         guard let head else {
             finish(.failure(HTTPFailure(kind: .malformedResponse, underlying: HTTPClientError.invalidProxyResponse)))
             return
         }
-        let fields = head.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }
         let response = HTTPExchangeResponse(
             statusCode: Int(head.status.code), reasonPhrase: head.status.reasonPhrase,
-            httpVersion: "HTTP/\(head.version.major).\(head.version.minor)", headerFields: fields, url: url,
+            httpVersion: HTTPExchangeResponse.versionText(head.version), headers: head.headers, url: url,
             redirects: redirects, body: body,
             timing: HTTPExchangeTiming(start: start, firstByte: nil, end: start))
         finish(.success(response))

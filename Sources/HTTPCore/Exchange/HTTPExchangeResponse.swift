@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 
 /// A complete HTTP response as the server sent it: status line, every header field in order
 /// (repeated names kept apart), the redirects that led to it, the body and the timing.
@@ -9,8 +10,9 @@ package struct HTTPExchangeResponse: Sendable {
     package var reasonPhrase: String
     /// The protocol version, e.g. `HTTP/1.1`.
     package var httpVersion: String
-    /// The header fields in the order received, names as the server spelled them.
-    package var headerFields: [HTTPHeaderField]
+    /// The header fields in the order received, names as the server spelled them, as the client
+    /// parsed them.
+    package var headers: HTTPHeaders
     /// The URL that answered (after redirects).
     package var url: URL
     /// The responses that redirected here, first to last; empty when none did.
@@ -20,10 +22,40 @@ package struct HTTPExchangeResponse: Sendable {
     /// When the exchange started, its first response byte arrived and it ended.
     package var timing: HTTPExchangeTiming
 
+    /// Creates a response.
+    package init(
+        statusCode: Int, reasonPhrase: String, httpVersion: String, headers: HTTPHeaders, url: URL,
+        redirects: [HTTPRedirectHop], body: Data, timing: HTTPExchangeTiming
+    ) {
+        self.statusCode = statusCode
+        self.reasonPhrase = reasonPhrase
+        self.httpVersion = httpVersion
+        self.headers = headers
+        self.url = url
+        self.redirects = redirects
+        self.body = body
+        self.timing = timing
+    }
+
+    /// The header fields in the order received, names as the server spelled them.
+    package var headerFields: [HTTPHeaderField] {
+        headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }
+    }
+
     /// The header fields as one value per name (lower-cased names), folded as
     /// ``HTTPHeaderFolding/fold(_:)`` describes.
     package var foldedHeaders: [String: String] {
-        HTTPHeaderFolding.fold(headerFields)
+        HTTPHeaderFolding.fold(headers)
+    }
+
+    /// `HTTP/major.minor` for `version`.
+    package static func versionText(_ version: HTTPVersion) -> String {
+        switch (version.major, version.minor) {
+        case (1, 1): "HTTP/1.1"
+        case (1, 0): "HTTP/1.0"
+        case (2, 0): "HTTP/2.0"
+        default: "HTTP/\(version.major).\(version.minor)"
+        }
     }
 }
 

@@ -41,4 +41,11 @@ package struct HTTPDefaultHeaders: Sendable, Hashable {
             request.setValue(field.value, forHTTPHeaderField: field.name)
         }
     }
+
+    /// Adds each field whose name `request` does not have yet (compared without regard to case).
+    package func apply(to request: inout HTTPPlainRequest) {
+        for field in fields where request.value(forHTTPHeaderField: field.name) == nil {
+            request.setValue(field.value, forHTTPHeaderField: field.name)
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import NIOHTTP1
+
 /// Folds header fields into one value per name, the form `HTTPURLResponse` and dictionaries
 /// hold.
 ///
@@ -18,6 +20,20 @@ package enum HTTPHeaderFolding {
                 result[name] = existing + separator(for: name) + field.value
             } else {
                 result[name] = field.value
+            }
+        }
+        return result
+    }
+
+    /// One value per lower-cased name, in a dictionary, from the fields as the client parsed them.
+    package static func fold(_ headers: HTTPHeaders) -> [String: String] {
+        var result = [String: String](minimumCapacity: headers.count)
+        for (name, value) in headers {
+            let name = name.lowercased()
+            if let existing = result[name] {
+                result[name] = existing + separator(for: name) + value
+            } else {
+                result[name] = value
             }
         }
         return result

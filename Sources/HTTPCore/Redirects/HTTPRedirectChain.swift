@@ -17,10 +17,29 @@ import NIOConcurrencyHelpers
 /// redirects back with nothing changed is.
 final class HTTPRedirectChain: Sendable {
     private struct State {
-        var request: URLRequest
+        var current: Current
         var callerSetCookie: Bool
         var visited: Set<String> = []
         var followed = 0
+
+        /// The current request as a `URLRequest`, made (and recorded as visited) on first use.
+        mutating func request() -> URLRequest {
+            switch current {
+            case .built(let request):
+                return request
+            case .plain(let plain):
+                let request = plain.urlRequest
+                current = .built(request)
+                visited.insert(HTTPRedirectChain.key(of: request))
+                return request
+            }
+        }
+    }
+
+    /// The request being sent now: a plain first request until a redirect needs a `URLRequest`.
+    private enum Current {
+        case plain(HTTPPlainRequest)
+        case built(URLRequest)
     }
 
     /// Redirects followed at most; 0 follows none.
@@ -37,19 +56,38 @@ final class HTTPRedirectChain: Sendable {
         self.maximumRedirects = maximumRedirects
         self.cookieJar = cookieJar
         self.advice = advice
-        var state = State(request: request, callerSetCookie: callerSetCookie)
+        var state = State(current: .built(request), callerSetCookie: callerSetCookie)
         state.visited.insert(Self.key(of: request))
         self.state = NIOLockedValueBox(state)
     }
 
+    /// Starts with a plain request, sent without a cookie jar; its `URLRequest` is made only if a
+    /// redirect is followed.
+    init(plain: HTTPPlainRequest, maximumRedirects: Int, advice: String? = nil) {
+        self.maximumRedirects = maximumRedirects
+        self.cookieJar = nil
+        self.advice = advice
+        self.state = NIOLockedValueBox(State(current: .plain(plain), callerSetCookie: true))
+    }
+
     /// The request being sent now.
     var request: URLRequest {
-        state.withLockedValue { $0.request }
+        state.withLockedValue { $0.request() }
+    }
+
+    /// The URL of the request being sent now.
+    var url: URL? {
+        state.withLockedValue { state in
+            switch state.current {
+            case .plain(let plain): plain.url
+            case .built(let request): request.url
+            }
+        }
     }
 
     /// Where the current request's response redirects to, when it is followed.
     func target(status: Int, location: String?) -> URL? {
-        guard maximumRedirects > 0, let url = request.url else { return nil }
+        guard maximumRedirects > 0, let url else { return nil }
         return HTTPRedirectRules.target(status: status, location: location, from: url)
     }
 
@@ -63,7 +101,7 @@ final class HTTPRedirectChain: Sendable {
                     reason: .tooMany(limit: maximumRedirects), url: target.absoluteString, advice: advice)
                 return .failure(HTTPFailure(kind: .protocolViolation, underlying: failure, headReceived: true))
             }
-            var next = HTTPRedirectRules.request(after: state.request, status: status, to: target)
+            var next = HTTPRedirectRules.request(after: state.request(), status: status, to: target)
             if let cookieJar {
                 if state.callerSetCookie, next.value(forHTTPHeaderField: "Cookie") == nil {
                     state.callerSetCookie = false
@@ -78,7 +116,7 @@ final class HTTPRedirectChain: Sendable {
                 return .failure(HTTPFailure(kind: .protocolViolation, underlying: failure, headReceived: true))
             }
             state.followed += 1
-            state.request = next
+            state.current = .built(next)
             return .success(next)
         }
     }

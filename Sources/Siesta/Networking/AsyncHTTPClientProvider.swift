@@ -86,16 +86,21 @@ public final class AsyncHTTPClientProvider: NetworkingProvider {
 
 extension AsyncHTTPClientProvider: DirectNetworkingProvider {
     func startDirectRequest(
-        _ request: URLRequest,
+        _ request: OutgoingRequest,
         completion: @escaping @Sendable (Result<ReceivedResponse, any Error>) -> Void
     ) -> any RequestNetworking {
-        let transfer = transport.start(request) { result in
+        let received: @Sendable (Result<HTTPExchangeResponse, HTTPFailure>) -> Void = { result in
             completion(
                 result.map {
                     ReceivedResponse(statusCode: $0.statusCode, headers: $0.foldedHeaders, body: $0.body)
                 }
                 .mapError { $0 })
         }
+        let transfer =
+            switch request {
+            case .plain(let plain): transport.start(plain, completion: received)
+            case .foundation(let request): transport.start(request, completion: received)
+            }
         return AsyncHTTPClientTransfer(transfer: transfer)
     }
 }

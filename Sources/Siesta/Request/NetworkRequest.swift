@@ -6,15 +6,22 @@ import NIOConcurrencyHelpers
     import FoundationNetworking
 #endif
 
-/// A request that goes over the network: builds its `URLRequest` from the resource's
+/// A request that goes over the network: builds what it sends from the resource's
 /// configuration, sends it through the service's provider, runs the response through the
 /// pipeline off the main actor, and reports progress while it runs.
+///
+/// The response of a small body is run through the pipeline on the thread that delivered it and
+/// handed to the main actor once; a larger one gets a task of its own for the pipeline, so that a
+/// long parse never holds up the transport's thread.
 @MainActor
 final class NetworkRequest: CompletableRequest {
+    /// The largest body run through the pipeline where it arrived, in bytes.
+    nonisolated static let inlineProcessingLimit = 64 << 10
+
     let resource: Resource
     let method: RequestMethod
-    private let requestBuilder: @MainActor () -> URLRequest
-    let underlyingRequest: URLRequest
+    private let requestBuilder: @MainActor () -> OutgoingRequest
+    let underlyingRequest: OutgoingRequest
     private let configuration: Configuration
     private var networking: (any RequestNetworking)?
     private var startTime: TimeInterval = 0
@@ -26,7 +33,7 @@ final class NetworkRequest: CompletableRequest {
     /// The output of each pipeline stage that has a cache, for a successful response.
     private(set) var cacheableOutputs: [PipelineStageKey: Entity<Any>] = [:]
 
-    init(resource: Resource, method: RequestMethod, requestBuilder: @escaping @MainActor () -> URLRequest) {
+    init(resource: Resource, method: RequestMethod, requestBuilder: @escaping @MainActor () -> OutgoingRequest) {
         self.resource = resource
         self.method = method
         self.requestBuilder = requestBuilder
@@ -44,28 +51,46 @@ final class NetworkRequest: CompletableRequest {
         let cancelled = cancelled
         if let direct = provider as? any DirectNetworkingProvider {
             networking = direct.startDirectRequest(request) { [weak self] result in
-                guard !cancelled.withLockedValue({ $0 }) else { return }
-                Task.detached {
-                    guard !cancelled.withLockedValue({ $0 }) else { return }
-                    let outcome = NetworkResponseProcessing.process(result, pipeline: pipeline)
-                    await self?.finish(outcome)
-                    // What the pipeline made of a large body, or the entity it replaced, is freed.
-                    HeapTrim.afterBody(ofSize: (try? result.get())?.body.count ?? 0)
+                let size = (try? result.get())?.body.count ?? 0
+                NetworkRequest.handOver(to: self, bodySize: size, unless: cancelled) {
+                    NetworkResponseProcessing.process(result, pipeline: pipeline)
                 }
             }
         } else {
-            networking = provider.startRequest(request) { [weak self] response, data, error in
-                guard !cancelled.withLockedValue({ $0 }) else { return }
-                Task.detached {
-                    guard !cancelled.withLockedValue({ $0 }) else { return }
-                    let outcome = NetworkResponseProcessing.process(
-                        response: response, data: data, error: error, pipeline: pipeline)
-                    await self?.finish(outcome)
-                    HeapTrim.afterBody(ofSize: data?.count ?? 0)
+            networking = provider.startRequest(request.urlRequest) { [weak self] response, data, error in
+                NetworkRequest.handOver(to: self, bodySize: data?.count ?? 0, unless: cancelled) {
+                    NetworkResponseProcessing.process(response: response, data: data, error: error, pipeline: pipeline)
                 }
             }
         }
         startProgressReporting()
+    }
+
+    /// Runs `process` (the pipeline) and finishes `request` with its outcome on the main actor:
+    /// for a body of at most ``inlineProcessingLimit`` bytes right here, on the thread that
+    /// delivered the response, then with one hop to the main actor; for a larger one on a task of
+    /// its own, after which the heap that processing used is handed back (``HeapTrim``). Nothing
+    /// runs once `cancelled` is set: a response that arrives after the cancel, or waits for a
+    /// thread when it comes, is dropped unprocessed.
+    private nonisolated static func handOver(
+        to request: NetworkRequest?, bodySize: Int, unless cancelled: NIOLockedValueBox<Bool>,
+        _ process: @escaping @Sendable () -> NetworkResponseProcessing.Outcome
+    ) {
+        guard !cancelled.withLockedValue({ $0 }) else { return }
+        if bodySize <= inlineProcessingLimit {
+            let outcome = process()
+            Task { @MainActor [weak request] in
+                request?.finish(outcome)
+            }
+        } else {
+            Task.detached { [weak request] in
+                guard !cancelled.withLockedValue({ $0 }) else { return }
+                let outcome = process()
+                await request?.finish(outcome)
+                // What the pipeline made of a large body, or the entity it replaced, is freed.
+                HeapTrim.afterBody(ofSize: bodySize)
+            }
+        }
     }
 
     private func finish(_ outcome: NetworkResponseProcessing.Outcome) {

@@ -53,7 +53,8 @@ enum NetworkResponseProcessing {
         }
         var outputs: [PipelineStageKey: Entity<Any>] = [:]
         var current = raw
-        for (key, stage) in pipeline.orderedStages {
+        for key in pipeline.order {
+            let stage = pipeline[key]
             current = stage.process(current)
             if stage.cache != nil, case .success(let entity) = current {
                 outputs[key] = entity

@@ -59,10 +59,12 @@ final class RequestCallbacks {
             for hook in progressHooks { hook(1) }
         }
         completedInfo = info
-        let hooks = internalCompletionHooks + completionHooks
+        let internalHooks = internalCompletionHooks
+        let hooks = completionHooks
         internalCompletionHooks = []
         completionHooks = []
         progressHooks = []
+        for hook in internalHooks { hook(info) }
         for hook in hooks { hook(info) }
         return true
     }

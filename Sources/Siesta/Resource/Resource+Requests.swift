@@ -34,13 +34,17 @@ extension Resource {
                 urlSource: invalidURLSource.flatMap { $0.isEmpty ? nil : $0 })
             return Resource.failedRequest(returning: RequestError(cause: cause))
         }
-        let build: @MainActor () -> URLRequest = { [url, unowned self] in
-            self.buildRequest(url: url, method: method, adHocMutation: adHocMutation)
+        return startNetworkRequest { [url, unowned self] in
+            .foundation(self.buildRequest(url: url, method: method, adHocMutation: adHocMutation))
         }
+    }
+
+    /// Builds, decorates, tracks and starts the network request that `build` describes.
+    func startNetworkRequest(_ build: @escaping @MainActor () -> OutgoingRequest) -> any Request {
         // The first build decides the method, hence the configuration; the network request
         // reuses it rather than running the mutations twice, and rebuilds only to repeat.
         let first = build()
-        let finalMethod = Self.requestMethod(of: first)
+        let finalMethod = first.method
         let firstBuild = OneTimeValue(first)
         let networkRequest = NetworkRequest(resource: self, method: finalMethod) {
             firstBuild.take() ?? build()

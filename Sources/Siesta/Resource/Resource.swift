@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -209,12 +210,31 @@ public final class Resource {
     /// `requestCancelled`.
     @discardableResult
     public func load() -> any Request {
-        let request = request(.get) { [weak self] underlying in
-            if let etag = self?.storedLatestData?.etag {
-                underlying.setValue(etag, forHTTPHeaderField: "If-None-Match")
+        load(using: loadRequest())
+    }
+
+    /// The request of ``load()``: a GET with the configured headers and `If-None-Match` when the
+    /// latest data has an ETag, exactly as `request(.get)` with that header set in its ad hoc
+    /// mutation would send. Without configured request mutations, it is sent as a plain request,
+    /// with no `URLRequest` made.
+    private func loadRequest() -> any Request {
+        guard invalidURLSource == nil, configuration(for: .get).requestMutators.isEmpty else {
+            return request(.get) { [weak self] underlying in
+                if let etag = self?.storedLatestData?.etag {
+                    underlying.setValue(etag, forHTTPHeaderField: "If-None-Match")
+                }
             }
         }
-        return load(using: request)
+        return startNetworkRequest { [url, unowned self] in
+            var request = HTTPPlainRequest(url: url)
+            for (name, value) in self.configuration(for: .get).headers {
+                request.setValue(value, forHTTPHeaderField: name)
+            }
+            if let etag = self.storedLatestData?.etag {
+                request.setValue(etag, forHTTPHeaderField: "If-None-Match")
+            }
+            return .plain(request)
+        }
     }
 
     /// Updates this resource with the outcome of `request`, exactly as ``load()`` would: use it

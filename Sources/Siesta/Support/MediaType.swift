@@ -51,7 +51,15 @@ enum MediaType {
 
     /// A `Content-Type` value as lower-cased bytes without parameters, ready for matching.
     static func strippedBytes(of mediaType: String) -> [UInt8] {
-        Array(stripParameters(mediaType).utf8)
+        let utf8 = mediaType.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return Array(stripParameters(mediaType).utf8)
+        }
+        // ASCII only (the usual case): strip, trim and lower-case the bytes in one pass.
+        let end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
+        return trimmed(utf8[utf8.startIndex..<end], removing: []).map { byte in
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
     }
 
     /// A pattern as lower-cased bytes, ready for matching.

@@ -27,8 +27,8 @@ enum HttpExchange {
         do {
             let response = try await transport.send(request, maximumBodySize: configuration.maximumBodySize)
             var header = HttpHeader()
-            for field in response.headerFields {
-                header.appendReceived(HttpHeader.Field(field.name), field.value)
+            for (name, value) in response.headers {
+                header.appendReceived(HttpHeader.Field(name), value)
             }
             return HttpResponse(statusCode: response.statusCode, header: header, url: response.url, body: response.body)
         } catch {
