@@ -82,6 +82,16 @@ public final class JSONDocument: Sendable {
         }
     }
 
+    /// A document over bytes that a builder has indexed to the end.
+    init(data: Data, contentStart: Int, builder: JSONIndexBuilder) {
+        self.data = data
+        self.contentStart = contentStart
+        tape = builder.tape
+        tape.shrinkToFit()
+        depthCheckpoints = builder.depthCheckpoints
+        largeChildCounts = builder.largeChildCounts
+    }
+
     /// Builds the index of a JSON text given as a string.
     public convenience init(_ text: String) throws(JSONSyntaxError) {
         try self.init(data: Data(text.utf8))

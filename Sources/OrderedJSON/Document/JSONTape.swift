@@ -20,9 +20,12 @@ final class JSONTape: @unchecked Sendable {
     static let linkShift: UInt64 = 39
     static let linkOverflow: Int = (1 << 25) - 1
 
-    private(set) var base: UnsafeMutablePointer<UInt64>
-    private(set) var count = 0
-    private var capacity: Int
+    /// The entries (``JSONIndexBuilder`` writes them directly and then sets ``count``).
+    var base: UnsafeMutablePointer<UInt64>
+    /// How many entries are written.
+    var count = 0
+    /// How many entries fit in the block.
+    private(set) var capacity: Int
     /// Links that do not fit in 25 bits, by entry.
     var farLinks: [Int: Int] = [:]
 
@@ -44,7 +47,8 @@ final class JSONTape: @unchecked Sendable {
         count += 1
     }
 
-    private func grow() {
+    /// Doubles the room for entries (the block may move).
+    func grow() {
         capacity *= 2
         guard let moved = realloc(base, capacity * 8) else { fatalError("out of memory for a JSON index") }
         base = UnsafeMutablePointer<UInt64>(OpaquePointer(moved))
