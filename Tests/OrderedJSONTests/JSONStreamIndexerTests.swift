@@ -14,7 +14,7 @@ private enum Outcome: Equatable, CustomStringConvertible {
             let document = try build()
             let tape = document.tape
             self = .document(
-                words: Array(UnsafeBufferPointer(start: tape.base, count: tape.count)),
+                words: (0..<tape.count).map { tape[$0] },
                 checkpoints: document.depthCheckpoints, counts: document.largeChildCounts, farLinks: tape.farLinks,
                 start: document.contentStart, bytes: document.data)
         } catch {

@@ -56,10 +56,10 @@ struct JSONIndexBuilder {
     let start: Int
     private(set) var depthCheckpoints: [Int32] = []
     private(set) var largeChildCounts: [Int: Int] = [:]
-    /// The entries; its block is written through ``tapeBase`` and its count set when a call to
+    /// The entries; its block is written through `tapeEntries` and its count set when a call to
     /// ``run()`` returns.
     let tape: JSONTape
-    private var tapeBase: UnsafeMutablePointer<UInt64>
+    private var tapeEntries: JSONTape.Entries
     private var tapeCount = 0
     private var tapeCapacity: Int
     /// The frames of the containers around the innermost open one.
@@ -91,7 +91,7 @@ struct JSONIndexBuilder {
         self.isFinal = isFinal
         position = start
         tape = JSONTape(expected: expectedEntries ?? count / 4 + 16)
-        tapeBase = tape.base
+        tapeEntries = tape.entries
         tapeCapacity = tape.capacity
         stack.reserveCapacity(64)
     }
@@ -253,9 +253,9 @@ struct JSONIndexBuilder {
             tape.farLinks[closed.open] = distance
             tape.farLinks[close] = distance
         }
-        let link = UInt64(min(distance, JSONTape.linkOverflow)) << JSONTape.linkShift
-        tapeBase[closed.open] |= link
-        tapeBase[close] |= link
+        let link = min(distance, JSONTape.linkOverflow)
+        tapeEntries.setLink(link, at: closed.open)
+        tapeEntries.setLink(link, at: close)
         if closed.children >= JSONIndexBuilder.largeChildCount { largeChildCounts[closed.open] = closed.children }
     }
 
@@ -265,14 +265,14 @@ struct JSONIndexBuilder {
             depthCheckpoints.append(Int32(truncatingIfNeeded: stack.count + (top.open >= 0 ? 1 : 0)))
         }
         if tapeCount == tapeCapacity { grow() }
-        tapeBase[tapeCount] = JSONTape.word(offset: offset, kind: kind, flags: flags)
+        tapeEntries.write(JSONTape.word(offset: offset, kind: kind, flags: flags), at: tapeCount)
         tapeCount += 1
     }
 
     private mutating func grow() {
         tape.count = tapeCount
         tape.grow()
-        tapeBase = tape.base
+        tapeEntries = tape.entries
         tapeCapacity = tape.capacity
     }
 

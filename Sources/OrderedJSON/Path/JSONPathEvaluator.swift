@@ -19,7 +19,7 @@ import Foundation
 final class JSONPathEvaluator {
     let document: JSONDocument
     let bytes: UnsafeRawBufferPointer
-    let tape: UnsafeMutablePointer<UInt64>
+    let tape: JSONTape.Entries
     let checksCancellation: Bool
     /// Steps after which the run stops as if cancelled (for fuzzing, where the RFC's semantics
     /// allow queries whose results grow exponentially, such as `$..*..*..*..*`).
@@ -40,7 +40,7 @@ final class JSONPathEvaluator {
     ) {
         self.document = document
         self.bytes = bytes
-        tape = document.tape.base
+        tape = document.tape.entries
         memos = Array(repeating: [:], count: memoCount)
         self.checksCancellation = checksCancellation
         self.workLimit = workLimit
