@@ -303,9 +303,10 @@ struct JSONIndexBuilder {
     /// closing quote and whether it contains escapes.
     @inline(__always)
     private mutating func scanString(_ opening: Int) throws(Interruption) -> (Int, Bool) {
-        // Most strings are short and plain: find the closing quote inline.
+        // Most strings are short and plain: find the closing quote inline (a string cut by the
+        // end of the bytes goes on where its scan stopped instead).
         var j = opening + 1
-        while j + 8 <= count {
+        while cutString < 0, j + 8 <= count {
             let word = UnsafeRawPointer(bytes + j).loadUnaligned(as: UInt64.self)
             let quotes = word ^ 0x2222_2222_2222_2222
             let slashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
@@ -314,7 +315,7 @@ struct JSONIndexBuilder {
                     | ((word &- 0x2020_2020_2020_2020) & ~word)) & 0x8080_8080_8080_8080
             if found != 0 {
                 j += found.trailingZeroBitCount >> 3
-                if bytes[j] == Byte.quote, cutString < 0 { return (j + 1, false) }
+                if bytes[j] == Byte.quote { return (j + 1, false) }
                 break
             }
             j += 8
