@@ -179,6 +179,31 @@ struct JSONStreamIndexerTests {
         #expect(document.child(of: last, key: "name").flatMap(document.string) == "item 999")
     }
 
+    @Test(
+        "long strings, numbers and whitespace fed a byte at a time are read once, not again at every chunk",
+        .timeLimit(.minutes(1)))
+    func longTokensInTinyChunks() throws {
+        let length = 1 << 19
+        let texts = [
+            "[\"" + String(repeating: "abcd", count: length / 4) + "\"]",
+            "[\"" + String(repeating: "abc\\n", count: length / 5) + "\"]",
+            "[" + String(repeating: "7", count: length) + "]",
+            "[" + String(repeating: " ", count: length) + "1]",
+        ]
+        for text in texts {
+            let bytes = Data(text.utf8)
+            let indexer = JSONStreamIndexer(expectedCount: bytes.count)
+            try bytes.withUnsafeBytes { raw in
+                for offset in 0..<raw.count {
+                    try indexer.append(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + 1)]))
+                }
+            }
+            let document = try indexer.finish()
+            #expect(document.entryCount == 3)
+            #expect(document.valueRange(1).count == (text.utf8.count - 2) - (text.hasPrefix("[ ") ? length : 0))
+        }
+    }
+
     @Test("a body larger than expected, or with no size given, grows its block")
     func growing() throws {
         let text = Data(("[" + (0..<20000).map { "\"\($0)\"" }.joined(separator: ",") + "]").utf8)
