@@ -76,7 +76,7 @@ public final class JSONStreamIndexer {
     /// Appends the next chunk of the body (any contiguous or not collection of bytes, such as
     /// `Data`, `[UInt8]` or a NIO `ByteBuffer`'s view).
     ///
-    /// - Throws: ``JSONSyntaxError`` as ``append(_:)-(UnsafeRawBufferPointer)`` does.
+    /// - Throws: ``JSONSyntaxError`` as the `UnsafeRawBufferPointer` form does.
     public func append(_ chunk: some DataProtocol) throws(JSONSyntaxError) {
         for region in chunk.regions {
             let result = region.withUnsafeBytes { bytes -> JSONSyntaxError? in
