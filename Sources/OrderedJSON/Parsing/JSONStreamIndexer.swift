@@ -27,8 +27,10 @@ import Foundation
 /// After ``finish()`` returns a document it takes no more chunks. After an error, ``append(_:)``
 /// and ``finish()`` throw that same error again.
 public final class JSONStreamIndexer {
-    /// The smallest block allocated when no size is expected.
+    /// The block allocated when no size is expected.
     static let minimumCapacity = 1 << 16
+    /// The largest block allocated before the bytes arrive.
+    static let largestFirstCapacity = 1 << 28
 
     private var buffer: UnsafeMutablePointer<UInt8>?
     private var capacity: Int
@@ -39,9 +41,11 @@ public final class JSONStreamIndexer {
     private var isFinished = false
 
     /// An indexer for a body of about `expectedCount` bytes (its block is allocated for that
-    /// many at first and grows if more arrive); nil when the size is unknown.
+    /// many at first, up to 256 MiB, and grows if more arrive, so that a huge size announced by
+    /// a server but never sent reserves no more than that); nil when the size is unknown.
     public init(expectedCount: Int? = nil) {
-        capacity = max(1, expectedCount.map { min($0, Int(UInt32.max)) } ?? JSONStreamIndexer.minimumCapacity)
+        let expected = expectedCount ?? JSONStreamIndexer.minimumCapacity
+        capacity = max(1, min(expected, JSONStreamIndexer.largestFirstCapacity))
         guard let block = malloc(capacity) else { fatalError("out of memory for a JSON body") }
         buffer = block.assumingMemoryBound(to: UInt8.self)
     }
