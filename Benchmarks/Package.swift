@@ -34,6 +34,11 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "IndexFile",
+            dependencies: [.product(name: "OrderedJSON", package: "hammock")],
+            path: "Benchmarks/IndexFile"
+        ),
+        .executableTarget(
             name: "WorkspaceBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh [seconds] [target ...]
 #
-# seconds: how long each target runs (default 60). Targets: json, jsonpath, sse, cookie, cookiejar,
+# seconds: how long each target runs (default 60). Targets: json, jsonstream, jsonpath, sse, cookie, cookiejar,
 # curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile, assertion (default: all). Corpora grow in .build/fuzz/corpus/<target>, seeded from Fuzz/Corpus/<target>;
 # a crash is written to .build/fuzz/crashes/<target>/ and the script exits non-zero. Prints
 # each target's executions per second.
@@ -58,6 +58,7 @@ target() {
 entry() {
     case $1 in
         json) echo JSONDocumentFuzz.swift ;;
+        jsonstream) echo JSONStreamIndexerFuzz.swift ;;
         jsonpath) echo JSONPathFuzz.swift ;;
         sse) echo ServerSentEventFuzz.swift ;;
         cookie) echo SetCookieFuzz.swift ;;
@@ -87,6 +88,7 @@ run_syntax_files() {
 build_target() {
     case $1 in
         json) target json "" "$root/Sources/OrderedJSON" ;;
+        jsonstream) target jsonstream "" "$root/Sources/OrderedJSON" ;;
         linkheader) target linkheader "" "$root/Sources/Workspace/Discovery" ;;
         jsonpath) target jsonpath "" "$root/Sources/OrderedJSON" ;;
         sse) target sse "" "$root/Sources/HTTPCore/Streams/ServerSentEvent.swift" \
@@ -169,12 +171,12 @@ build_target() {
                 "$run/RunFilter.swift" "$run/RunPredicate.swift" "$run/RunExpectedValue.swift" "$run/RunValue.swift" \
                 "$workspace/Environment/EnvironmentVariable.swift" "$workspace/Support/OneLine.swift" \
                 "$workspace/Support/RegexPattern.swift" ;;
-        *) echo "unknown target: $1 (json, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile, assertion)" >&2; exit 2 ;;
+        *) echo "unknown target: $1 (json, jsonstream, jsonpath, sse, cookie, cookiejar, curl, template, form, yaml, config, formpart, multipart, openapi, linkheader, httpfile, assertion)" >&2; exit 2 ;;
     esac
 }
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi linkheader httpfile assertion)
+[[ ${#targets[@]} -eq 0 ]] && targets=(json jsonstream jsonpath sse cookie cookiejar curl template form yaml config formpart multipart openapi linkheader httpfile assertion)
 status=0
 for name in "${targets[@]}"; do
     echo "== $name: building"

@@ -133,6 +133,22 @@ struct JSONDocumentStructureTests {
         #expect(JSONTape.link(tape[0]) == 12)
     }
 
+    @Test("containers around the longest link an entry holds find their brackets and siblings")
+    func linksAroundTheEntryLimit() throws {
+        for length in [1, 508, 509, 510, 511, 512, 2000] {
+            let inner = "[" + (0..<length).map(String.init).joined(separator: ",") + "]"
+            let document = try JSONDocument("[" + inner + ", true]")
+            let close = length + 2
+            #expect(document.kind(close) == .arrayEnd, "length \(length)")
+            #expect(document.matchingEntry(1) == close, "length \(length)")
+            #expect(document.matchingEntry(close) == 1, "length \(length)")
+            #expect(document.nextSibling(of: 1) == close + 1, "length \(length)")
+            #expect(document.parent(of: close + 1) == 0, "length \(length)")
+            #expect(document.childCount(of: 1) == length, "length \(length)")
+            #expect(document.valueRange(1).count == inner.utf8.count, "length \(length)")
+        }
+    }
+
     @Test("the entry at a byte offset")
     func entryAtOffset() throws {
         let document = try JSONDocument(#"{"a": "xyz", "b": 2}"#)

@@ -9,11 +9,16 @@ public enum ListEndpointJSON {
         var index = 0
         while text.utf8.count < byteCount {
             if index > 0 { text += "," }
-            text += #"{"id":\#(index),"name":"item \#(index)","url":"/items/\#(index)","price":\#(index).25,"#
-            text += #""active":\#(index % 2 == 0),"tags":["alpha","beta","gamma"],"#
-            text += #""owner":{"id":\#(index % 97),"name":"owner \#(index % 97)"}}"#
+            text += item(index)
             index += 1
         }
         return Data((text + "]").utf8)
+    }
+
+    /// The list's item at `index`.
+    public static func item(_ index: Int) -> String {
+        #"{"id":\#(index),"name":"item \#(index)","url":"/items/\#(index)","price":\#(index).25,"#
+            + #""active":\#(index % 2 == 0),"tags":["alpha","beta","gamma"],"#
+            + #""owner":{"id":\#(index % 97),"name":"owner \#(index % 97)"}}"#
     }
 }

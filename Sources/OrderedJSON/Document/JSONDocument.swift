@@ -4,7 +4,7 @@ import Foundation
 /// the exact text of every number and string are kept, and nothing is decoded until asked for.
 ///
 /// Building a document is one pass over the bytes that records, for every value, where it
-/// starts and what kind it is (eight bytes an entry; see ``JSONEntryKind``). The bytes are kept
+/// starts and what kind it is (six bytes an entry; see ``JSONEntryKind``). The bytes are kept
 /// as they came, so a 100 MB body costs about 100 MB plus its index, and strings and numbers
 /// are decoded only for the values someone reads:
 ///
@@ -16,6 +16,9 @@ import Foundation
 /// }
 /// let id = document.child(of: root, key: "id").flatMap(document.numberText)   // "1.10" stays "1.10"
 /// ```
+///
+/// To index a body while it arrives from the network rather than after, feed its chunks to a
+/// ``JSONStreamIndexer``: it builds the same document.
 ///
 /// Entries are numbered in text order from 0 (``root``). Pretty-printed one value per line, entry
 /// `n` is line `n`: a non-empty container has an entry for its opening and one for its closing
@@ -82,6 +85,16 @@ public final class JSONDocument: Sendable {
         }
     }
 
+    /// A document over bytes that a builder has indexed to the end.
+    init(data: Data, contentStart: Int, builder: JSONIndexBuilder) {
+        self.data = data
+        self.contentStart = contentStart
+        tape = builder.tape
+        tape.shrinkToFit()
+        depthCheckpoints = builder.depthCheckpoints
+        largeChildCounts = builder.largeChildCounts
+    }
+
     /// Builds the index of a JSON text given as a string.
     public convenience init(_ text: String) throws(JSONSyntaxError) {
         try self.init(data: Data(text.utf8))
@@ -96,6 +109,12 @@ public final class JSONDocument: Sendable {
 
     /// The number of entries (at least 1).
     public var entryCount: Int { tape.count }
+
+    /// The bytes the index takes beside the text: its entries, depth checkpoints and the
+    /// recorded child counts and long links (about six bytes an entry).
+    public var indexByteCount: Int {
+        tape.byteCount + depthCheckpoints.count * 4 + (largeChildCounts.count + tape.farLinks.count) * 16
+    }
 
     /// The top-level value: entry 0.
     public var root: Int { 0 }

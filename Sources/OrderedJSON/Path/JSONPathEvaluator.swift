@@ -19,7 +19,7 @@ import Foundation
 final class JSONPathEvaluator {
     let document: JSONDocument
     let bytes: UnsafeRawBufferPointer
-    let tape: UnsafeMutablePointer<UInt64>
+    let tape: JSONTape.Entries
     let checksCancellation: Bool
     /// Steps after which the run stops as if cancelled (for fuzzing, where the RFC's semantics
     /// allow queries whose results grow exponentially, such as `$..*..*..*..*`).
@@ -40,7 +40,7 @@ final class JSONPathEvaluator {
     ) {
         self.document = document
         self.bytes = bytes
-        tape = document.tape.base
+        tape = document.tape.entries
         memos = Array(repeating: [:], count: memoCount)
         self.checksCancellation = checksCancellation
         self.workLimit = workLimit
@@ -115,6 +115,9 @@ final class JSONPathEvaluator {
         var limit = 0
         /// The children of the array, for a slice with a negative step.
         var elements: [Int] = []
+        /// The input node's last entry, once a descendant segment has looked it up (a long
+        /// container's link is kept aside, and looking it up for every container visited costs).
+        var last = -1
 
         init(segment: Int, node: Int) {
             self.segment = segment
@@ -177,7 +180,8 @@ final class JSONPathEvaluator {
             }
             guard segment.isDescendant else { return nil }
             // On to the next container inside the input node, in document order.
-            let last = lastEntry(cursor.node)
+            if cursor.last < 0 { cursor.last = lastEntry(cursor.node) }
+            let last = cursor.last
             var entry = cursor.visiting + 1
             while entry <= last && !isOpening(entry) {
                 entry += 1
