@@ -3,8 +3,9 @@ import Testing
 
 @testable import OrderedJSON
 
-/// What a build produced: every index structure of the document, or the error.
-private enum Outcome: Equatable, CustomStringConvertible {
+/// What a build produced: every index structure of the document, or the error (shared by the
+/// tests of the indexers that build while bytes arrive).
+enum Outcome: Equatable, CustomStringConvertible {
     case document(
         words: [UInt64], checkpoints: [Int32], counts: [Int: Int], farLinks: [Int: Int], start: Int, bytes: Data)
     case error(JSONSyntaxError)
@@ -32,7 +33,7 @@ private enum Outcome: Equatable, CustomStringConvertible {
 }
 
 /// A reproducible source of chunk sizes (SplitMix64).
-private struct SplitSizes {
+struct SplitSizes {
     var state: UInt64
 
     mutating func next(upTo limit: Int) -> Int {

@@ -88,6 +88,15 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
         if let onStream { onStream(stream) } else { stream.cancel() }
     }
 
+    /// True: large JSON bodies are indexed while they arrive.
+    package var readsBodies: Bool { true }
+
+    /// Indexes a JSON body that may be large while it arrives (``JSONBodyIndexing``), so that
+    /// the pipeline finds its document ready.
+    package func bodyReader(for response: HTTPExchangeResponse) -> (any HTTPBodyReader)? {
+        JSONBodyIndexing.reader(for: response)
+    }
+
     /// Every exchange of the run kept so far, oldest first, with its bodies when kept and why
     /// when not.
     public func sessionExchanges() -> [SessionExchange] {

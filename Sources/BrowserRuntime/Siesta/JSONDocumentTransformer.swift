@@ -56,6 +56,8 @@ public struct JSONDocumentTransformer: ResponseTransformer {
         default: return .success(entity.content)
         }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .success(data) }
+        // A large body may have been indexed while it arrived (JSONBodyIndexing).
+        if let prepared = PreparedJSONDocuments.take(for: data) { return .success(prepared) }
         do throws(JSONSyntaxError) {
             return .success(try JSONDocument(data: data))
         } catch {

@@ -191,6 +191,10 @@ package final class HTTPTransport: Sendable {
         let delegateBox = decision == nil ? nil : NIOLockedValueBox<HTTPExchangeDelegate?>(nil)
         let inFlight = exchangesInFlight
         inFlight.withLockedValue { $0 += 1 }
+        var bodyReaderSource: HTTPExchangeDelegate.BodyReaderSource?
+        if let monitor, monitor.readsBodies {
+            bodyReaderSource = { monitor.bodyReader(for: $0) }
+        }
         let delegate = HTTPExchangeDelegate(
             url: url ?? URL(string: "about:blank")!,
             limits: HTTPExchangeLimits(
@@ -211,6 +215,7 @@ package final class HTTPTransport: Sendable {
                 }
             },
             streamDecision: decision,
+            bodyReaderSource: bodyReaderSource,
             completion: { result, timing, chunks in
                 inFlight.withLockedValue { $0 -= 1 }
                 let owner = delegateBox?.withLockedValue { box in

@@ -39,6 +39,8 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     typealias FollowRedirect = @Sendable (_ delegate: HTTPExchangeDelegate, _ status: Int, _ target: URL) -> Void
     /// Whether a final response (head only, empty body) is read as a stream.
     typealias StreamDecision = @Sendable (HTTPExchangeResponse) -> Bool
+    /// The reader of a final response's body (head only, empty body), if any.
+    typealias BodyReaderSource = @Sendable (HTTPExchangeResponse) -> (any HTTPBodyReader)?
 
     private struct State {
         var url: URL
@@ -48,6 +50,8 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         /// The latest response head seen, with the request that got it.
         var lastVisit: Visit?
         var body = HTTPBodyCollector()
+        /// What reads the final response's body as it arrives, if anything does.
+        var reader: (any HTTPBodyReader)?
         var progress = HTTPTransferProgress()
         var firstByte: ContinuousClock.Instant?
         var completion: Completion?
@@ -91,6 +95,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
     private let redirectTarget: RedirectTarget?
     private let followRedirect: FollowRedirect?
     private let streamDecision: StreamDecision?
+    private let bodyReaderSource: BodyReaderSource?
 
     /// Creates the delegate of an exchange for `url`. Without `redirectTarget` every response is
     /// final; `cookieJar` stores the cookies of every response head.
@@ -98,9 +103,10 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         url: URL, limits: HTTPExchangeLimits,
         cookieJar: HTTPCookieJar? = nil, redirectTarget: RedirectTarget? = nil,
         followRedirect: FollowRedirect? = nil, streamDecision: StreamDecision? = nil,
-        completion: @escaping Completion
+        bodyReaderSource: BodyReaderSource? = nil, completion: @escaping Completion
     ) {
         self.streamDecision = streamDecision
+        self.bodyReaderSource = bodyReaderSource
         self.limits = limits
         self.cookieJar = cookieJar
         self.redirectTarget = redirectTarget
@@ -140,6 +146,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         let task = state.withLockedValue { state in
             state.isCancelled = true
             state.body = HTTPBodyCollector()
+            state.reader = nil
             return state.task
         }
         task?.cancel()
@@ -202,6 +209,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             }
             state.firstByte = ContinuousClock.now
             state.body = HTTPBodyCollector()
+            state.reader = nil
             state.progress.responseBytesReceived = 0
             state.progress.responseBytesTotal = head.headers.first(name: "content-length").flatMap { Int64($0) }
         }
@@ -225,7 +233,11 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
                     continuation.finish()
                     task.cancel()
                 }
+                return task.eventLoop.makeSucceededVoidFuture()
             }
+        }
+        if target == nil, let bodyReaderSource, let response = headResponse(), let reader = bodyReaderSource(response) {
+            state.withLockedValue { $0.reader = reader }
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }
@@ -265,7 +277,11 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
                 state.body.append(buffer, announced: state.progress.responseBytesTotal, limit: maximumBodySize)
             else {
                 state.body = HTTPBodyCollector()
+                state.reader = nil
                 return false
+            }
+            if let reader = state.reader {
+                state.body.withUnsafeBytes { reader.bodyGrew($0) }
             }
             return true
         }
@@ -341,9 +357,11 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         }
         if endStream(nil) { return }
         // The body moves out, so a transfer handle kept after the end holds no bytes.
-        let (url, head, body, visits) = state.withLockedValue { state in
-            (state.url, state.head, state.body.takeData(), state.redirectVisits)
+        let (url, head, body, visits, reader) = state.withLockedValue { state in
+            defer { state.reader = nil }
+            return (state.url, state.head, state.body.takeData(), state.redirectVisits, state.reader)
         }
+        reader?.bodyEnded(body)
         let redirects = visits.map(\.hop)
         guard let head else {
             finish(.failure(HTTPFailure(kind: .malformedResponse, underlying: HTTPClientError.invalidProxyResponse)))

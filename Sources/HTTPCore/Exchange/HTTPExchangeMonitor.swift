@@ -19,6 +19,11 @@ package protocol HTTPExchangeMonitor: Sendable {
     /// the exchange itself ends at once with the head and an empty body (``exchangeFinished(_:)``
     /// is called first). Called only when ``takesStreams`` is true.
     func streamOpened(_ stream: HTTPStream)
+    /// True when this monitor reads bodies as they arrive (see ``bodyReader(for:)``).
+    var readsBodies: Bool { get }
+    /// A reader for the body of `response` (a final response head, with an empty body), or nil.
+    /// Called only when ``readsBodies`` is true, on the connection's thread.
+    func bodyReader(for response: HTTPExchangeResponse) -> (any HTTPBodyReader)?
 }
 
 extension HTTPExchangeMonitor {
@@ -30,4 +35,8 @@ extension HTTPExchangeMonitor {
     package var takesStreams: Bool { false }
     /// Cancels the stream (never called unless ``takesStreams`` is true).
     package func streamOpened(_ stream: HTTPStream) { stream.cancel() }
+    /// False: bodies are only collected.
+    package var readsBodies: Bool { false }
+    /// None.
+    package func bodyReader(for response: HTTPExchangeResponse) -> (any HTTPBodyReader)? { nil }
 }

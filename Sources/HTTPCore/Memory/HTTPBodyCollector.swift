@@ -46,6 +46,12 @@ struct HTTPBodyCollector: Sendable {
         return true
     }
 
+    /// Calls `body` with the bytes collected so far, contiguous.
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        if let mapping { return try mapping.withUnsafeBytes(body) }
+        return try buffer.withUnsafeReadableBytes(body)
+    }
+
     /// The body as `Data`, without a copy; the collector is empty afterwards.
     mutating func takeData() -> Data {
         defer { self = HTTPBodyCollector() }

@@ -45,6 +45,11 @@ final class HTTPBodyMapping: @unchecked Sendable {
         return true
     }
 
+    /// Calls `body` with the bytes written so far.
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
     /// The bytes as `Data`, which keeps the mapping until it is released: unused whole pages at
     /// its end are returned first, and releasing the `Data` unmaps the rest. Taken once.
     func takeData() -> Data {

@@ -1,0 +1,52 @@
+import Foundation
+import HTTPCore
+import NIOConcurrencyHelpers
+import OrderedJSON
+
+/// Indexes a JSON response body while it arrives, in place over the bytes the transport
+/// collects, and leaves the finished document on ``PreparedJSONDocuments`` for the pipeline: when
+/// the last byte of a large body comes, only the last part is left to index.
+///
+/// A body that turns out not to be JSON is left alone (the pipeline then reports where it is
+/// broken); its bytes are never touched.
+final class JSONBodyIndexing: HTTPBodyReader {
+    /// Bodies announced smaller than this are indexed by the pipeline as before.
+    static let minimumAnnouncedSize = 256 * 1024
+
+    private let indexer: NIOLockedValueBox<JSONInPlaceIndexer?>
+
+    /// A reader for `response`'s body when it is JSON that may be large (announced at least
+    /// ``minimumAnnouncedSize`` bytes, or with no length); nil otherwise.
+    static func reader(for response: HTTPExchangeResponse) -> JSONBodyIndexing? {
+        guard let type = response.headers.first(name: "content-type")?.lowercased(), type.contains("json") else {
+            return nil
+        }
+        let announced = response.headers.first(name: "content-length").flatMap { Int($0) }
+        if let announced, announced < minimumAnnouncedSize { return nil }
+        return JSONBodyIndexing(expectedCount: announced)
+    }
+
+    private init(expectedCount: Int?) {
+        indexer = NIOLockedValueBox(JSONInPlaceIndexer(expectedCount: expectedCount))
+    }
+
+    func bodyGrew(_ received: UnsafeRawBufferPointer) {
+        indexer.withLockedValue { indexer in
+            guard let current = indexer else { return }
+            do throws(JSONSyntaxError) {
+                try current.advance(over: received)
+            } catch {
+                indexer = nil
+            }
+        }
+    }
+
+    func bodyEnded(_ body: Data) {
+        let finished = indexer.withLockedValue { indexer in
+            defer { indexer = nil }
+            return indexer
+        }
+        guard let finished, let document = try? finished.finish(with: body) else { return }
+        PreparedJSONDocuments.keep(document)
+    }
+}

@@ -1,0 +1,77 @@
+import DemoAPI
+import Foundation
+import HTTPCore
+import OrderedJSON
+import Siesta
+import Testing
+
+@testable import BrowserRuntime
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Large JSON bodies indexed while they arrive", .serialized)
+@MainActor
+struct JSONBodyIndexingTests {
+    @Test("a large JSON body is indexed as it arrives into the document of the whole body")
+    func indexedOverTheWire() async throws {
+        let server = try await DemoServer.start()
+        let transport = HTTPTransport(monitor: ExchangeRecorder())
+        let request = URLRequest(url: URL(string: "large?count=4000", relativeTo: server.baseURL)!)
+        let response = try await transport.send(request)
+        #expect(response.body.count > JSONBodyIndexing.minimumAnnouncedSize)
+        let prepared = try #require(PreparedJSONDocuments.take(for: response.body))
+        #expect(prepared.data == response.body)
+        let whole = try JSONDocument(data: response.body)
+        #expect(prepared.prettyPrinted(limit: 1 << 24) == whole.prettyPrinted(limit: 1 << 24))
+        let last = try JSONPath("$[3999].id")
+        #expect(last.select(in: prepared).count == 1)
+        await transport.shutdown()
+        await server.shutdown()
+    }
+
+    @Test("small JSON bodies and other types are left to the pipeline")
+    func smallAndOtherBodies() async throws {
+        let server = try await DemoServer.start()
+        let transport = HTTPTransport(monitor: ExchangeRecorder())
+        let small = try await transport.send(URLRequest(url: server.baseURL.appendingPathComponent("users/1")))
+        #expect(PreparedJSONDocuments.take(for: small.body) == nil)
+        let bytes = try await transport.send(
+            URLRequest(url: URL(string: "download?bytes=400000&chunk=65536&delay=0", relativeTo: server.baseURL)!))
+        #expect(bytes.body.count == 400_000)
+        #expect(PreparedJSONDocuments.take(for: bytes.body) == nil)
+        await transport.shutdown()
+        await server.shutdown()
+    }
+
+    @Test("the pipeline takes the document made for the same bytes instead of indexing again")
+    func transformerTakesIt() throws {
+        let document = try JSONDocument(data: Data(#"{"prepared": true}"#.utf8))
+        PreparedJSONDocuments.keep(document)
+        let entity = Entity<Any>(content: document.data, contentType: "application/json")
+        var content: Any?
+        if case .success(let result) = JSONDocumentTransformer().process(.success(entity)) { content = result.content }
+        #expect(content as? JSONDocument === document)
+        #expect(PreparedJSONDocuments.take(for: document.data) == nil)
+    }
+
+    @Test("a browser load of a large JSON body uses the document made while it arrived")
+    func browserLoad() async throws {
+        let server = try await DemoServer.start()
+        let recorder = ExchangeRecorder()
+        let service = Service(baseURL: server.baseURL, networking: recorder.provider())
+        JSONDocumentTransformer.install(on: service)
+        let resource = service.resource("/large").withParam("count", "4000")
+        let takenBefore = PreparedJSONDocuments.taken
+        await withCheckedContinuation { continuation in
+            resource.load().onCompletion { _ in continuation.resume() }
+        }
+        let document = try #require(resource.latestData?.content as? JSONDocument)
+        #expect(document.data.count > JSONBodyIndexing.minimumAnnouncedSize)
+        // Kept before the exchange completed, and taken by the pipeline rather than made again.
+        #expect(PreparedJSONDocuments.taken > takenBefore)
+        #expect(PreparedJSONDocuments.take(for: document.data) == nil)
+        await server.shutdown()
+    }
+}
