@@ -5,18 +5,16 @@ import NIOConcurrencyHelpers
     import CMalloc
 #endif
 
-/// Hands the memory that the C allocator keeps after large bodies back to the system.
+/// Hands the memory that the C allocator keeps back to the system, for a program that chooses
+/// to (the browser, after it drops a large document).
 ///
 /// A large body's own bytes live in a mapping of their own (``HTTPBodyMapping``) and return when
 /// dropped. What is made from them (decoded text, parsed JSON, models) comes from the C
-/// allocator, and glibc keeps freed heap pages, and after every large block freed raises the size
-/// from which blocks get a mapping of their own, so with its defaults a process that went
-/// through a few hundred megabytes of responses stays that large. After a large body was
-/// processed or dropped, ``soon()`` asks glibc to return its free pages (`malloc_trim`), once
-/// for a burst of such bodies, off the caller's thread. Elsewhere it does nothing.
+/// allocator, and glibc keeps freed heap pages. ``soon()`` asks glibc to return its free pages
+/// (`malloc_trim`), once for a burst of calls, off the caller's thread. Elsewhere it does
+/// nothing. The libraries do not call it themselves: a trim walks every arena under its lock,
+/// which stalls the allocating threads of a busy process.
 package enum HeapTrim {
-    /// Bodies of at least this many bytes ask for a trim when done with.
-    package static let bodyThreshold = 1 << 20
     /// How long a trim waits, so that the references to a dropped body (a previous state, a
     /// finished search) are gone and a burst of bodies is served by one trim.
     static let delay = 0.3
@@ -36,11 +34,5 @@ package enum HeapTrim {
                 _ = malloc_trim(0)
             }
         #endif
-    }
-
-    /// Asks for a trim (``soon()``) when a body of `size` bytes, now done with, was at least
-    /// ``bodyThreshold``.
-    package static func afterBody(ofSize size: Int) {
-        if size >= bodyThreshold { soon() }
     }
 }

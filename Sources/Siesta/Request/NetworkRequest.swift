@@ -1,5 +1,4 @@
 import Foundation
-import HTTPCore
 import NIOConcurrencyHelpers
 
 #if canImport(FoundationNetworking)
@@ -69,8 +68,7 @@ final class NetworkRequest: CompletableRequest {
     /// Runs `process` (the pipeline) and finishes `request` with its outcome on the main actor:
     /// for a body of at most ``inlineProcessingLimit`` bytes right here, on the thread that
     /// delivered the response, then with one hop to the main actor; for a larger one on a task of
-    /// its own, after which the heap that processing used is handed back (``HeapTrim``). Nothing
-    /// runs once `cancelled` is set: a response that arrives after the cancel, or waits for a
+    /// its own. Nothing runs once `cancelled` is set: a response that arrives after the cancel, or waits for a
     /// thread when it comes, is dropped unprocessed.
     private nonisolated static func handOver(
         to request: NetworkRequest?, bodySize: Int, unless cancelled: NIOLockedValueBox<Bool>,
@@ -87,8 +85,6 @@ final class NetworkRequest: CompletableRequest {
                 guard !cancelled.withLockedValue({ $0 }) else { return }
                 let outcome = process()
                 await request?.finish(outcome)
-                // What the pipeline made of a large body, or the entity it replaced, is freed.
-                HeapTrim.afterBody(ofSize: bodySize)
             }
         }
     }
