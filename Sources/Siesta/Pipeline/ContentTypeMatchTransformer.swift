@@ -17,7 +17,7 @@ struct ContentTypeMatchTransformer: ResponseTransformer {
         case .success(let entity): contentType = entity.contentType
         case .failure(let error): contentType = error.entity?.contentType
         }
-        guard let contentType, MediaType.matches(contentType: contentType, anyOf: patterns)
+        guard let contentType, MediaType.matches(MediaType.strippedBytes(of: contentType), anyOf: patterns)
         else { return response }
         return wrapped.process(response)
     }

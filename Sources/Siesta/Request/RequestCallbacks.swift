@@ -18,8 +18,6 @@ final class RequestCallbacks {
         if let completedInfo {
             Task { @MainActor in hook(completedInfo) }
         } else {
-            // A load adds two: the resource's request tracking and its state update.
-            if internalCompletionHooks.isEmpty { internalCompletionHooks.reserveCapacity(2) }
             internalCompletionHooks.append(hook)
         }
     }

@@ -12,8 +12,6 @@ enum MediaType {
 
     /// The `charset` parameter of a `Content-Type` value, without quotes, if present.
     static func charset(in value: String) -> String? {
-        // Most types have no parameters at all; those need no splitting.
-        guard value.utf8.contains(UInt8(ascii: ";")) else { return nil }
         for parameter in value.utf8.split(separator: UInt8(ascii: ";")).dropFirst() {
             let parts = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2,
@@ -64,22 +62,6 @@ enum MediaType {
         }
     }
 
-    /// Whether a `Content-Type` value matches any of several patterns (made by
-    /// ``patternBytes(_:)``): the same answer as ``matches(_:anyOf:)`` on its
-    /// ``strippedBytes(of:)``, without copying a value that is already bare lower-case ASCII, as
-    /// most are.
-    static func matches(contentType: String, anyOf patterns: [[UInt8]]) -> Bool {
-        var contentType = contentType
-        let direct = contentType.withUTF8 { bytes -> Bool? in
-            guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: " "),
-                first != UInt8(ascii: "\t"), last != UInt8(ascii: " "), last != UInt8(ascii: "\t"),
-                !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: ";") || ($0 >= 0x41 && $0 <= 0x5A) })
-            else { return nil }
-            return patterns.contains { globMatch(bytes[...], $0[...]) }
-        }
-        return direct ?? matches(strippedBytes(of: contentType), anyOf: patterns)
-    }
-
     /// A pattern as lower-cased bytes, ready for matching.
     static func patternBytes(_ pattern: String) -> [UInt8] {
         Array(pattern.lowercased().utf8)
@@ -89,8 +71,7 @@ enum MediaType {
         globMatch(mediaType[...], pattern[...])
     }
 
-    private static func globMatch<Text: Collection<UInt8>>(_ text: Text, _ pattern: ArraySlice<UInt8>) -> Bool
-    where Text.SubSequence == Text {
+    private static func globMatch(_ text: ArraySlice<UInt8>, _ pattern: ArraySlice<UInt8>) -> Bool {
         guard let first = pattern.first else { return text.isEmpty }
         if first == UInt8(ascii: "*") {
             var rest = text
