@@ -111,6 +111,15 @@ func fetchRaw(_ client: HTTPClient, _ url: URL) async throws {
     blackHole(try await response.body.collect(upTo: 1 << 20))
 }
 
+/// Fetches a URL with AsyncHTTPClient, collects the body and parses it with `JSONSerialization`,
+/// the parser Siesta's JSON transformer uses: the same work a Siesta `load()` of JSON does.
+func fetchRawAndParse(_ client: HTTPClient, _ url: URL) async throws {
+    let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
+    precondition(response.status == .ok)
+    let body = try await response.body.collect(upTo: 1 << 20)
+    blackHole(try JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed]))
+}
+
 /// Fetches a URL with AsyncHTTPClient from the main actor, as main-actor code that awaits it
 /// directly does: each response comes back to the main actor, as Siesta's do.
 @MainActor
@@ -376,6 +385,18 @@ func networkBenchmarks() {
         for _ in benchmark.scaledIterations {
             for _ in 0..<serialLoads {
                 try await fetchRaw(client, server.smallJSONURL)
+            }
+        }
+        try await client.shutdown()
+    }
+
+    Benchmark("Network serial: raw AsyncHTTPClient + JSONSerialization, small JSON", configuration: network) {
+        benchmark in
+        let server = try await sharedLoopbackServer.value
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<serialLoads {
+                try await fetchRawAndParse(client, server.smallJSONURL)
             }
         }
         try await client.shutdown()

@@ -57,6 +57,26 @@ public struct HttpRoute: Sendable, Hashable, ExpressibleByArrayLiteral, CustomSt
     }()
 
     private static func encode(_ segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+        // Most segments need no escape; those are returned as they are, without Foundation's
+        // encoder (which goes through a CFString).
+        if segment.utf8.allSatisfy(isAllowedASCII) { return segment }
+        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    }
+
+    /// Whether `byte` is an ASCII character of ``allowed``: a letter, a digit or one of
+    /// `!$&'()*+,-.:=@_~`.
+    private static func isAllowedASCII(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: "-"),
+            UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "@"), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 }

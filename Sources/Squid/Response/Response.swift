@@ -209,7 +209,9 @@ public final class Response<RequestType: Request, Failure: Swift.Error>: Publish
                 return []
             }
             state.phase = .finished(outcome)
-            let listeners = state.listeners.sorted { $0.key < $1.key }.map(\.value)
+            // Closures, not key paths: a key path into this generic type is made anew at run time
+            // on every call.
+            let listeners = state.listeners.sorted { $0.key < $1.key }.map { $0.value }
             state.listeners = [:]
             return listeners
         }
@@ -229,7 +231,7 @@ public final class Response<RequestType: Request, Failure: Swift.Error>: Publish
     private static func notify(_ listener: Listener, of outcome: Outcome) {
         switch listener {
         case .subscription(let subscription):
-            subscription.deliver(outcome.map(\.value))
+            subscription.deliver(outcome.map { $0.value })
         case .header(let subscription):
             subscription.deliver(outcome.map { Self.dictionary($0.httpResponse?.header) })
         case .waiter(let continuation):
