@@ -64,7 +64,19 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
     static let budgetReason = "let go to keep the session log's bodies within \(sessionBodyBudget >> 20) MiB"
 
     /// Creates a recorder with nothing recorded.
-    public init() {}
+    /// JSON bodies announced at this many bytes or more are indexed while they arrive.
+    let indexingThreshold: Int
+
+    /// Creates a recorder.
+    public init() {
+        indexingThreshold = JSONBodyIndexing.minimumAnnouncedSize
+    }
+
+    /// Creates a recorder that indexes JSON bodies from `indexingThreshold` bytes on (tests use
+    /// small bodies).
+    init(indexingThreshold: Int) {
+        self.indexingThreshold = indexingThreshold
+    }
 
     /// Called on any thread after each exchange, with the exchange and its response body (nil
     /// when there was none).
@@ -94,7 +106,7 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
     /// Indexes a JSON body that may be large while it arrives (``JSONBodyIndexing``), so that
     /// the pipeline finds its document ready.
     package func bodyReader(for response: HTTPExchangeResponse) -> (any HTTPBodyReader)? {
-        JSONBodyIndexing.reader(for: response)
+        JSONBodyIndexing.reader(for: response, minimum: indexingThreshold)
     }
 
     /// Every exchange of the run kept so far, oldest first, with its bodies when kept and why

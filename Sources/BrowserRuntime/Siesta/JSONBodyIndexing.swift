@@ -19,14 +19,16 @@ final class JSONBodyIndexing: HTTPBodyReader {
 
     private let indexer: NIOLockedValueBox<JSONInPlaceIndexer?>
 
-    /// A reader for `response`'s body when it is JSON announced at ``minimumAnnouncedSize`` bytes
-    /// or more; nil otherwise.
-    static func reader(for response: HTTPExchangeResponse) -> JSONBodyIndexing? {
+    /// A reader for `response`'s body when it is JSON announced at `minimum` bytes or more
+    /// (``minimumAnnouncedSize`` unless told); nil otherwise.
+    static func reader(
+        for response: HTTPExchangeResponse, minimum: Int = minimumAnnouncedSize
+    ) -> JSONBodyIndexing? {
         guard let type = response.headers.first(name: "content-type")?.lowercased(), type.contains("json") else {
             return nil
         }
         guard let announced = response.headers.first(name: "content-length").flatMap({ Int($0) }),
-            announced >= minimumAnnouncedSize
+            announced >= minimum
         else { return nil }
         return JSONBodyIndexing(expectedCount: announced)
     }

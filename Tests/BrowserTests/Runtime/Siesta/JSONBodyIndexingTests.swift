@@ -14,18 +14,21 @@ import Testing
 @Suite("Large JSON bodies indexed while they arrive", .serialized)
 @MainActor
 struct JSONBodyIndexingTests {
+    /// Small bodies stand in for large ones: the rule is the same at any threshold.
+    static let threshold = 256 * 1024
+
     @Test("a large JSON body is indexed as it arrives into the document of the whole body")
     func indexedOverTheWire() async throws {
         let server = try await DemoServer.start()
-        let transport = HTTPTransport(monitor: ExchangeRecorder())
-        let request = URLRequest(url: URL(string: "large?count=140000", relativeTo: server.baseURL)!)
+        let transport = HTTPTransport(monitor: ExchangeRecorder(indexingThreshold: Self.threshold))
+        let request = URLRequest(url: URL(string: "large?count=4000", relativeTo: server.baseURL)!)
         let response = try await transport.send(request)
-        #expect(response.body.count > JSONBodyIndexing.minimumAnnouncedSize)
+        #expect(response.body.count > Self.threshold)
         let prepared = try #require(PreparedJSONDocuments.take(for: response.body))
         #expect(prepared.data == response.body)
         let whole = try JSONDocument(data: response.body)
         #expect(prepared.prettyPrinted(limit: 1 << 24) == whole.prettyPrinted(limit: 1 << 24))
-        let last = try JSONPath("$[139999].id")
+        let last = try JSONPath("$[3999].id")
         #expect(last.select(in: prepared).count == 1)
         await transport.shutdown()
         await server.shutdown()
@@ -34,15 +37,15 @@ struct JSONBodyIndexingTests {
     @Test("small JSON bodies, chunked ones and other types are left to the pipeline")
     func smallAndOtherBodies() async throws {
         let server = try await DemoServer.start()
-        let transport = HTTPTransport(monitor: ExchangeRecorder())
+        let transport = HTTPTransport(monitor: ExchangeRecorder(indexingThreshold: Self.threshold))
         let small = try await transport.send(URLRequest(url: server.baseURL.appendingPathComponent("users/1")))
         #expect(PreparedJSONDocuments.take(for: small.body) == nil)
         let chunked = try await transport.send(
-            URLRequest(url: URL(string: "chunked?count=20000", relativeTo: server.baseURL)!))
+            URLRequest(url: URL(string: "chunked?count=2000", relativeTo: server.baseURL)!))
         #expect(PreparedJSONDocuments.take(for: chunked.body) == nil)
         let bytes = try await transport.send(
-            URLRequest(url: URL(string: "download?bytes=17000000&chunk=1048576&delay=0", relativeTo: server.baseURL)!))
-        #expect(bytes.body.count == 17_000_000)
+            URLRequest(url: URL(string: "download?bytes=400000&chunk=65536&delay=0", relativeTo: server.baseURL)!))
+        #expect(bytes.body.count == 400_000)
         #expect(PreparedJSONDocuments.take(for: bytes.body) == nil)
         await transport.shutdown()
         await server.shutdown()
@@ -62,16 +65,16 @@ struct JSONBodyIndexingTests {
     @Test("a browser load of a large JSON body uses the document made while it arrived")
     func browserLoad() async throws {
         let server = try await DemoServer.start()
-        let recorder = ExchangeRecorder()
+        let recorder = ExchangeRecorder(indexingThreshold: Self.threshold)
         let service = Service(baseURL: server.baseURL, networking: recorder.provider())
         JSONDocumentTransformer.install(on: service)
-        let resource = service.resource("/large").withParam("count", "140000")
+        let resource = service.resource("/large").withParam("count", "4000")
         let takenBefore = PreparedJSONDocuments.taken
         await withCheckedContinuation { continuation in
             resource.load().onCompletion { _ in continuation.resume() }
         }
         let document = try #require(resource.latestData?.content as? JSONDocument)
-        #expect(document.data.count > JSONBodyIndexing.minimumAnnouncedSize)
+        #expect(document.data.count > Self.threshold)
         // Kept before the exchange completed, and taken by the pipeline rather than made again.
         #expect(PreparedJSONDocuments.taken > takenBefore)
         #expect(PreparedJSONDocuments.take(for: document.data) == nil)
