@@ -36,7 +36,8 @@ struct JSONInPlaceIndexerTests {
         for (index, text) in JSONStreamIndexerTests.texts.enumerated() {
             let bytes = Data(text.utf8)
             let expected = Outcome { () throws(JSONSyntaxError) in try JSONDocument(data: bytes) }
-            for size in [1, 7, 4096] {
+            // Each step copies every byte so far: byte by byte only for short texts.
+            for size in bytes.count <= 2048 ? [1, 7, 4096] : [257, 4096] {
                 let outcome = inPlace(bytes, size: size)
                 #expect(outcome == expected, "text \(index) grown by \(size): \(outcome), not \(expected)")
             }

@@ -103,7 +103,8 @@ struct JSONStreamIndexerTests {
     /// Checks every split of `bytes` against the one-shot build.
     private func checkSplits(_ bytes: Data, name: String, seed: UInt64) {
         let expected = oneShot(bytes)
-        for size in [1, 2, 7, 64, 4096] {
+        // Tiny chunks of large files only repeat what the short texts cover, at great cost.
+        for size in bytes.count <= 16_384 ? [1, 2, 7, 64, 4096] : [7, 64, 4096] {
             let outcome = chunked(bytes) { size }
             #expect(outcome == expected, "\(name) in chunks of \(size): \(outcome), not \(expected)")
         }
