@@ -13,12 +13,9 @@ public func fuzzJSONStreamIndexer(_ start: UnsafeRawPointer, _ count: Int) -> CI
     let chunked = Result { () throws(JSONSyntaxError) -> JSONDocument in
         let indexer = JSONStreamIndexer(expectedCount: seed & 1 == 0 ? nil : Int(seed))
         var offset = 0
-        var state = UInt32(seed) | 1
+        let nextSize = chunkSizes(seed: seed)
         while offset < text.count {
-            // Sizes from 1 to 16 bytes, or one of 1..255 bytes for odd seeds above 127.
-            state = state &* 1_103_515_245 &+ 12_345
-            let size = seed >= 128 ? Int(seed - 127) : 1 + Int((state >> 16) % 16)
-            let end = min(text.count, offset + size)
+            let end = min(text.count, offset + nextSize())
             try indexer.append(text[offset..<end])
             offset = end
         }
@@ -27,11 +24,9 @@ public func fuzzJSONStreamIndexer(_ start: UnsafeRawPointer, _ count: Int) -> CI
     let inPlace = Result { () throws(JSONSyntaxError) -> JSONDocument in
         let indexer = JSONInPlaceIndexer(expectedCount: seed & 1 == 0 ? nil : Int(seed))
         var end = 0
-        var state = UInt32(seed) | 1
+        let nextSize = chunkSizes(seed: seed)
         while end < text.count {
-            state = state &* 1_103_515_245 &+ 12_345
-            let size = seed >= 128 ? Int(seed - 127) : 1 + Int((state >> 16) % 16)
-            end = min(text.count, end + size)
+            end = min(text.count, end + nextSize())
             let failure = Array(text.prefix(end)).withUnsafeBytes { raw -> JSONSyntaxError? in
                 do throws(JSONSyntaxError) {
                     try indexer.advance(over: raw)
@@ -47,6 +42,16 @@ public func fuzzJSONStreamIndexer(_ start: UnsafeRawPointer, _ count: Int) -> CI
     check(whole, chunked, "chunked")
     check(whole, inPlace, "in place")
     return 0
+}
+
+/// The chunk sizes for an input whose first byte is `seed`: from 1 to 16 bytes, or one size of
+/// 1...128 bytes for seeds above 127.
+func chunkSizes(seed: UInt8) -> () -> Int {
+    var state = UInt32(seed) | 1
+    return {
+        state = state &* 1_103_515_245 &+ 12_345
+        return seed >= 128 ? Int(seed - 127) : 1 + Int((state >> 16) % 16)
+    }
 }
 
 /// Stops the run when `built` differs from `whole` (`how` names the way it was built).

@@ -1,6 +1,6 @@
 import CMalloc
 import Foundation
-import HTTPCore
+import NIOConcurrencyHelpers
 
 /// How the process hands freed memory back to the system (glibc's allocator).
 ///
@@ -27,8 +27,19 @@ public enum MemoryRelease {
     /// Releases free memory shortly, off the main actor, once the dropped body's last
     /// references (the previous state, a finished search) are gone.
     static func soon() {
-        HeapTrim.soon()
+        let isNew = trimScheduled.withLockedValue { scheduled in
+            defer { scheduled = true }
+            return !scheduled
+        }
+        guard isNew else { return }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 0.3) {
+            trimScheduled.withLockedValue { $0 = false }
+            _ = malloc_trim(0)
+        }
     }
+
+    /// Whether a trim from ``soon()`` is pending: calls meanwhile join it.
+    private static let trimScheduled = NIOLockedValueBox(false)
 
     /// Starts the background task that hands free arena pages back to the system every
     /// `seconds`; called once at start-up.

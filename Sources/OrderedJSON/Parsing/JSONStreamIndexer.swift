@@ -36,8 +36,10 @@ public final class JSONStreamIndexer {
     private var capacity: Int
     /// The number of bytes appended so far.
     public private(set) var byteCount = 0
-    private var builder: JSONIndexBuilder?
-    private var failure: JSONSyntaxError?
+    /// Indexes the block as it fills.
+    private let indexer: JSONInPlaceIndexer
+    /// Set when the body grew past what a document can hold.
+    private var tooLarge: JSONSyntaxError?
     private var isFinished = false
 
     /// An indexer for a body of about `expectedCount` bytes (its block is allocated for that
@@ -48,6 +50,7 @@ public final class JSONStreamIndexer {
         capacity = max(1, min(expected, JSONStreamIndexer.largestFirstCapacity))
         guard let block = malloc(capacity) else { fatalError("out of memory for a JSON body") }
         buffer = block.assumingMemoryBound(to: UInt8.self)
+        indexer = JSONInPlaceIndexer(expectedCount: capacity)
     }
 
     deinit {
@@ -56,7 +59,7 @@ public final class JSONStreamIndexer {
 
     /// The number of entries indexed so far (values, and closing brackets of non-empty
     /// containers), all of them before the first value that is still incomplete.
-    public var entryCount: Int { builder?.entryCount ?? 0 }
+    public var entryCount: Int { indexer.entryCount }
 
     /// Appends the next chunk of the body and indexes as far as the bytes received allow.
     ///
@@ -64,17 +67,24 @@ public final class JSONStreamIndexer {
     ///   text (the same error ``JSONDocument/init(data:)`` throws for the whole body).
     public func append(_ chunk: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
         precondition(!isFinished, "JSONStreamIndexer.append after finish")
-        if let failure { throw failure }
+        if let failure = tooLarge ?? indexer.error { throw failure }
         guard !chunk.isEmpty, let source = chunk.baseAddress else { return }
         guard byteCount + chunk.count < Int(UInt32.max) else {
-            throw fail(
-                JSONSyntaxError(line: 1, column: 1, offset: 0, reason: "documents of 4 GiB or more are not supported"))
+            tooLarge = JSONSyntaxError(
+                line: 1, column: 1, offset: 0, reason: "documents of 4 GiB or more are not supported")
+            release()
+            throw tooLarge!
         }
         reserve(byteCount + chunk.count)
         guard let buffer else { return }
         UnsafeMutableRawPointer(buffer + byteCount).copyMemory(from: source, byteCount: chunk.count)
         byteCount += chunk.count
-        try index(isFinal: false)
+        do throws(JSONSyntaxError) {
+            try indexer.advance(over: UnsafeRawBufferPointer(start: buffer, count: byteCount))
+        } catch {
+            release()
+            throw error
+        }
     }
 
     /// Appends the next chunk of the body (any contiguous or not collection of bytes, such as
@@ -95,23 +105,23 @@ public final class JSONStreamIndexer {
         }
     }
 
-    /// Ends the body: indexes what is left and returns the document.
+    /// Ends the body: indexes what is left and returns the document, which keeps the block as
+    /// its bytes.
     ///
     /// - Throws: ``JSONSyntaxError`` when the text is not JSON (an empty body reads "expected a
     ///   value but found end of input").
     public func finish() throws(JSONSyntaxError) -> JSONDocument {
         precondition(!isFinished, "JSONStreamIndexer.finish called twice")
-        if let failure { throw failure }
-        try index(isFinal: true)
-        guard var buffer, let builder else { preconditionFailure("an indexed body has a block and a builder") }
-        isFinished = true
-        self.buffer = nil
-        self.builder = nil
-        if capacity - byteCount > JSONStreamIndexer.minimumCapacity, let shrunk = realloc(buffer, max(1, byteCount)) {
-            buffer = shrunk.assumingMemoryBound(to: UInt8.self)
+        if let failure = tooLarge ?? indexer.error { throw failure }
+        guard var block = buffer else { preconditionFailure("an indexer that has not failed has its block") }
+        buffer = nil
+        if capacity - byteCount > JSONStreamIndexer.minimumCapacity, let shrunk = realloc(block, max(1, byteCount)) {
+            block = shrunk.assumingMemoryBound(to: UInt8.self)
         }
-        let data = Data(bytesNoCopy: buffer, count: byteCount, deallocator: .free)
-        return JSONDocument(data: data, contentStart: builder.start, builder: builder)
+        // The data owns the block from here, whatever the outcome.
+        let document = try indexer.finish(with: Data(bytesNoCopy: block, count: byteCount, deallocator: .free))
+        isFinished = true
+        return document
     }
 
     // MARK: internals
@@ -126,32 +136,9 @@ public final class JSONStreamIndexer {
         capacity = grown
     }
 
-    /// Runs the builder over the bytes received.
-    private func index(isFinal: Bool) throws(JSONSyntaxError) {
-        guard let buffer else { return }
-        if builder == nil {
-            // The byte order mark decides where the text starts: wait for three bytes.
-            guard byteCount >= 3 || isFinal else { return }
-            let bom = byteCount >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
-            builder = JSONIndexBuilder(
-                bytes: buffer, count: byteCount, start: bom, isFinal: isFinal, expectedEntries: capacity / 4 + 16)
-        }
-        builder!.bytes = UnsafePointer(buffer)
-        builder!.count = byteCount
-        builder!.isFinal = isFinal
-        do throws(JSONSyntaxError) {
-            _ = try builder!.run()
-        } catch {
-            throw fail(error)
-        }
-    }
-
-    /// Keeps `error` as the indexer's answer from now on and frees the bytes.
-    private func fail(_ error: JSONSyntaxError) -> JSONSyntaxError {
-        failure = error
-        builder = nil
+    /// Lets the bytes go once the body failed: the error stays the answer.
+    private func release() {
         free(buffer)
         buffer = nil
-        return error
     }
 }
