@@ -34,9 +34,9 @@ struct ServerLifecycleTests {
         await server.shutdown()
         let outcome = await inFlight.result
         #expect(throws: (any Error).self) { try outcome.get() }
-        // The route answers after 20 s; a cut-off request fails well before that, even on a
-        // loaded machine.
-        #expect(clock.now - shutdownStarted < .seconds(12))
+        // The route answers after 20 s; a cut-off request fails before that, even on a loaded
+        // machine where both shutdown calls wait out their patience.
+        #expect(clock.now - shutdownStarted < .seconds(18))
         #expect(clock.now - started < .seconds(20), "the route's own 20 s never ran out")
         // The port may already belong to another test's server, so judge by this server's own
         // count: a request after shutdown never reaches it.

@@ -153,7 +153,7 @@ struct HTTPTransportTests {
         let outcome = await task.value
         let failure = try #require(outcome)
         #expect(failure.kind == .cancelled)
-        #expect(started.duration(to: .now) < .seconds(5))
+        #expect(started.duration(to: .now) < .seconds(TestTime.scaled(5)))
         await server.shutdown()
     }
 

@@ -104,15 +104,17 @@ struct JSONDocumentStructureTests {
     @Test("depth checkpoints agree with a walk from the start")
     func depthCheckpoints() throws {
         var text = "["
-        for index in 0..<3000 { text += (index > 0 ? "," : "") + #"{"a":[1,[2]],"b":{}}"# }
+        for index in 0..<600 { text += (index > 0 ? "," : "") + #"{"a":[1,[2]],"b":{}}"# }
         text += "]"
         let document = try JSONDocument(text)
         var depth = 0
+        var wrong: [(entry: Int, depth: Int, walked: Int)] = []
         for entry in 0..<document.entryCount {
             if document.kind(entry).isClosing { depth -= 1 }
-            #expect(document.depth(entry) == depth)
+            if document.depth(entry) != depth { wrong.append((entry, document.depth(entry), depth)) }
             if document.kind(entry).isOpening { depth += 1 }
         }
+        #expect(wrong.isEmpty, "first entries whose depth differs from the walk: \(wrong.prefix(5))")
     }
 
     @Test("large containers know their child count")

@@ -121,11 +121,13 @@ struct JSONStreamIndexerTests {
     }
 
     @Test("the conformance suites' JSON files, whole, cut short and with a byte changed")
-    func corpusFiles() throws {
+    func corpusFiles() async throws {
         let documents = try Self.corpus()
         #expect(documents.count > 100)
         var random = SplitSizes(state: 42)
         for (index, document) in documents.enumerated() {
+            // A file at a time, so that the other tests' work is not held up for seconds.
+            await Task.yield()
             checkSplits(document, name: "file \(index)", seed: UInt64(index))
             guard document.count > 2 else { continue }
             let cut = random.next(upTo: document.count - 1)
@@ -184,7 +186,7 @@ struct JSONStreamIndexerTests {
     @Test(
         "long strings, numbers and whitespace fed a byte at a time are read once, not again at every chunk",
         .timeLimit(.minutes(1)))
-    func longTokensInTinyChunks() throws {
+    func longTokensInTinyChunks() async throws {
         // Linear work is 4 × 128 KiB appends; reading a token again at every chunk would be
         // billions of steps, far past the time limit.
         let length = 1 << 17
@@ -195,6 +197,7 @@ struct JSONStreamIndexerTests {
             "[" + String(repeating: " ", count: length) + "1]",
         ]
         for text in texts {
+            await Task.yield()
             let bytes = Data(text.utf8)
             let indexer = JSONStreamIndexer(expectedCount: bytes.count)
             try bytes.withUnsafeBytes { raw in

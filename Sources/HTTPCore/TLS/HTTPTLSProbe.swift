@@ -37,7 +37,8 @@ enum HTTPTLSProbe {
             }
             if first { completion(outcome) }
         }
-        ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(timeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -46,7 +47,7 @@ enum HTTPTLSProbe {
                     try channel.pipeline.syncOperations.addHandler(Watcher(finish: finish, tlsHandler: handler))
                 }
             }
-            .connect(host: host, port: port)
+        bootstrap.connect(host: host, port: port, startingOn: eventLoop)
             .whenComplete { result in
                 switch result {
                 case .success(let channel):

@@ -290,7 +290,7 @@ package final class WebSocketConnection: Sendable {
             promise.fail(WebSocketHandshake.Failure.timedOut)
         }
         let maximumFrameSize = min(max(settings.maximumMessageSize, 1 << 14), Int(Int32.max))
-        let connecting = ClientBootstrap(group: eventLoop)
+        let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(timeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -306,7 +306,7 @@ package final class WebSocketConnection: Sendable {
                             headers: settings.headers, maximumFrameSize: maximumFrameSize, promise: promise))
                 }
             }
-            .connect(host: bareHost, port: port)
+        let connecting = bootstrap.connect(host: bareHost, port: port, startingOn: eventLoop)
         connecting.whenFailure { promise.fail($0) }
         promise.futureResult.whenComplete { result in
             deadline.cancel()

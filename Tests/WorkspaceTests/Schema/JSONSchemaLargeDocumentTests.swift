@@ -1,5 +1,6 @@
 import Foundation
 import OrderedJSON
+import TestSupport
 import Testing
 
 @testable import Workspace
@@ -33,21 +34,23 @@ struct JSONSchemaLargeDocumentTests {
         """#
 
     @Test("every item is checked, and violations name their items")
-    func largeArray() throws {
+    func largeArray() async throws {
         let instance = try JSONDocument(Self.items(20_000))
         let validator = try JSONSchemaValidator(document: try JSONDocument(Self.schema), dialect: .draft2020_12)
-        let clock = ContinuousClock()
-        let start = clock.now
-        let result = validator.validate(instance)
-        print("checked \(instance.data.count) bytes, \(instance.entryCount) entries in \(clock.now - start)")
+        // A second of CPU in a debug build: on a thread of its own, so the other tests go on.
+        let (result, cut, isValid) = try await OffPool.run {
+            (
+                validator.validate(instance), validator.validate(instance, maximumViolations: 5),
+                validator.isValid(instance)
+            )
+        }
         #expect(result.violations.count == 40)
         #expect(!result.isTruncated)
         #expect(result.violations.prefix(2).map(\.instanceLocation) == ["$[999]['id']", "$[999]"])
         #expect(result.violations.last?.instanceLocation == "$[19999]")
-        let cut = validator.validate(instance, maximumViolations: 5)
         #expect(cut.violations.count == 5)
         #expect(cut.isTruncated)
-        #expect(!validator.isValid(instance))
+        #expect(!isValid)
     }
 
     @Test("one validator checks documents from several tasks at once")

@@ -271,7 +271,7 @@ struct RunBrowserTests {
             if case .cancelled? = results(browser)?.phase { return true }
             return false
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(TestTime.scaled(10)))
         #expect(results(browser)?.rows.first?.result?.outcome != .passed)
         #expect(browser.state.events.last?.detail.hasPrefix("slow/wait.yaml cancelled") == true)
         #expect(browser.runs.isRunning == false)
