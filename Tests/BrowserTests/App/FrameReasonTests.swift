@@ -63,7 +63,8 @@ struct FrameReasonTests {
         let recorder = recording(browser)
         // A refresh nobody asked for just now: background news.
         browser.service.resource(absoluteURL: counter).load()
-        await waitUntil("the refresh") { server.requestCount(forPath: "/live/counter") == 2 }
+        // At least 2: on a slow run the pin's own interval may have refreshed it too.
+        await waitUntil("the refresh") { server.requestCount(forPath: "/live/counter") >= 2 }
         await waitUntil("its answer") { browser.state.resources[counter]?.isLoading == false }
         let refreshes = recorder.reports.filter { $0.events.contains { $0.hasSuffix("/live/counter") } }
         #expect(!refreshes.isEmpty)
