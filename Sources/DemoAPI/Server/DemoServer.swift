@@ -101,7 +101,9 @@ public final class DemoServer: Sendable {
         )
         let serviceGroup = ServiceGroup(
             services: [application], logger: Logger(label: "DemoAPI", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let task = Task {
+        // The server's connection and route tasks are children of this one, so they run on its
+        // executor.
+        let task = Task(executorPreference: DemoServerExecutor.shared) {
             defer { portContinuation.finish() }
             try await serviceGroup.run()
         }
