@@ -144,6 +144,25 @@ let sharedLoopbackServer = Task { try await LoopbackServer.start() }
 /// Loads per iteration of the serial network benchmarks.
 let serialLoads = 200
 
+/// Registers a benchmark of ``serialLoads`` requests for the loopback server's small JSON, one
+/// after another, each made by `fetch` with a raw AsyncHTTPClient of `clientConfiguration`.
+func rawSerialBenchmark(
+    _ name: String, configuration: Benchmark.Configuration,
+    client clientConfiguration: HTTPClient.Configuration = HTTPClient.Configuration(),
+    fetch: @escaping @Sendable (HTTPClient, URL) async throws -> Void
+) {
+    Benchmark(name, configuration: configuration) { benchmark in
+        let server = try await sharedLoopbackServer.value
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<serialLoads {
+                try await fetch(client, server.smallJSONURL)
+            }
+        }
+        try await client.shutdown()
+    }
+}
+
 /// Concurrent resources per round of the concurrent network benchmarks.
 let concurrentLoads = 64
 
@@ -379,59 +398,25 @@ func networkBenchmarks() {
         }
     }
 
-    Benchmark("Network serial: raw AsyncHTTPClient, small JSON", configuration: network) { benchmark in
-        let server = try await sharedLoopbackServer.value
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        for _ in benchmark.scaledIterations {
-            for _ in 0..<serialLoads {
-                try await fetchRaw(client, server.smallJSONURL)
-            }
-        }
-        try await client.shutdown()
-    }
+    rawSerialBenchmark("Network serial: raw AsyncHTTPClient, small JSON", configuration: network, fetch: fetchRaw)
 
-    Benchmark("Network serial: raw AsyncHTTPClient + JSONSerialization, small JSON", configuration: network) {
-        benchmark in
-        let server = try await sharedLoopbackServer.value
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        for _ in benchmark.scaledIterations {
-            for _ in 0..<serialLoads {
-                try await fetchRawAndParse(client, server.smallJSONURL)
-            }
-        }
-        try await client.shutdown()
-    }
+    rawSerialBenchmark(
+        "Network serial: raw AsyncHTTPClient + JSONSerialization, small JSON", configuration: network,
+        fetch: fetchRawAndParse)
 
-    Benchmark("Network serial: raw AsyncHTTPClient awaited on the main actor, small JSON", configuration: network) {
-        benchmark in
-        let server = try await sharedLoopbackServer.value
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        for _ in benchmark.scaledIterations {
-            for _ in 0..<serialLoads {
-                try await fetchRawOnMainActor(client, server.smallJSONURL)
-            }
-        }
-        try await client.shutdown()
-    }
+    rawSerialBenchmark(
+        "Network serial: raw AsyncHTTPClient awaited on the main actor, small JSON", configuration: network,
+        fetch: fetchRawOnMainActor)
 
-    Benchmark(
-        "Network serial: raw AsyncHTTPClient, decompression and read timeout on, small JSON", configuration: network
-    ) { benchmark in
-        let server = try await sharedLoopbackServer.value
-        // The client settings Siesta's default transport uses.
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
-        configuration.decompression = .enabled(limit: .ratio(100))
-        configuration.redirectConfiguration = .disallow
-        configuration.connectionPool.retryConnectionEstablishment = false
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        for _ in benchmark.scaledIterations {
-            for _ in 0..<serialLoads {
-                try await fetchRaw(client, server.smallJSONURL)
-            }
-        }
-        try await client.shutdown()
-    }
+    // The client settings Siesta's default transport uses.
+    var siestaSettings = HTTPClient.Configuration()
+    siestaSettings.timeout = .init(connect: .seconds(10), read: .seconds(60))
+    siestaSettings.decompression = .enabled(limit: .ratio(100))
+    siestaSettings.redirectConfiguration = .disallow
+    siestaSettings.connectionPool.retryConnectionEstablishment = false
+    rawSerialBenchmark(
+        "Network serial: raw AsyncHTTPClient, decompression and read timeout on, small JSON", configuration: network,
+        client: siestaSettings, fetch: fetchRaw)
 
     Benchmark("Network serial: raw AsyncHTTPClient delegate API, small JSON", configuration: network) {
         benchmark in

@@ -58,15 +58,7 @@ func squidBenchmarks(_ network: Benchmark.Configuration) {
         }
     }
 
-    Benchmark("Network serial: raw AsyncHTTPClient + JSONDecoder, small JSON", configuration: network) {
-        benchmark in
-        let server = try await sharedLoopbackServer.value
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        for _ in benchmark.scaledIterations {
-            for _ in 0..<serialLoads {
-                try await fetchRawAndDecode(client, server.smallJSONURL)
-            }
-        }
-        try await client.shutdown()
-    }
+    rawSerialBenchmark(
+        "Network serial: raw AsyncHTTPClient + JSONDecoder, small JSON", configuration: network,
+        fetch: fetchRawAndDecode)
 }
