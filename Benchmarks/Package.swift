@@ -87,6 +87,11 @@ let package = Package(
             dependencies: [.product(name: "Siesta", package: "hammock")],
             path: "Benchmarks/CancelStorm"
         ),
+        .executableTarget(
+            name: "ResourceFlush",
+            dependencies: [.product(name: "Siesta", package: "hammock")],
+            path: "Benchmarks/ResourceFlush"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

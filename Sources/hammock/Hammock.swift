@@ -3,6 +3,7 @@ import Browser
 import BrowserRuntime
 import DemoAPI
 import Foundation
+import HTTPCore
 import Siesta
 import TUICore
 import Terminal

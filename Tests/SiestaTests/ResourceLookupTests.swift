@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Siesta
@@ -122,6 +123,38 @@ struct ResourceLookupTests {
         #expect(service.cachedResources.map(\.url) == [kept.url])
         #expect(service.indexedSpellingCount == 1)
         #expect(service.resource("/kept") === kept)
+    }
+
+    @Test("flushing a hundred thousand unused resources hands their memory back to the system")
+    func flushReturnsMemory() async {
+        let count = 100_000
+        let before = Self.anonymousResidentBytes()
+        service.cachedResourceCountLimit = 2 * count
+        for index in 0..<count {
+            _ = service.resource("/item/\(index)")
+        }
+        let full = Self.anonymousResidentBytes()
+        let added = full - before
+        #expect(added > count * 500, "a resource takes less memory than thought: \(added) bytes for \(count)")
+        service.flushUnusedResources()
+        #expect(service.cachedResources.isEmpty)
+        // glibc keeps freed heap pages resident unless asked to return them.
+        await waitUntil("at least half of the resources' memory to be returned") {
+            full - Self.anonymousResidentBytes() >= added / 2
+        }
+    }
+
+    /// The process's resident anonymous memory (RssAnon), in bytes.
+    static func anonymousResidentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+            Issue.record("/proc/self/status cannot be read")
+            return 0
+        }
+        for line in status.split(separator: "\n") where line.hasPrefix("RssAnon:") {
+            return (line.split(separator: " ").compactMap { Int($0) }.first ?? 0) * 1024
+        }
+        Issue.record("/proc/self/status has no RssAnon line")
+        return 0
     }
 
     @Test("the index follows releases by the count limit")

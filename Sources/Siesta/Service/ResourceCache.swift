@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// The service's table of resources, one per URL string.
 ///
 /// Up to `countLimit` resources are held strongly. When that is exceeded, and on
@@ -87,9 +89,20 @@ final class ResourceCache {
         pathIndex.count + absoluteURLIndex.count
     }
 
+    /// Releases every resource not in use; when that frees many of them, glibc is asked to hand
+    /// the freed memory back to the system shortly after (it keeps freed heap pages otherwise, so
+    /// a million flushed resources would stay resident).
     func flushUnused() {
+        let before = slots.count
         releaseUnused(sweepingAll: true)
+        if before - slots.count >= Self.trimmingRemovalCount {
+            MemoryRelease.soon()
+        }
     }
+
+    /// How many slots a flush removes before it asks for freed memory to be returned: about the
+    /// memory of ``MemoryRelease/threshold`` at roughly a kilobyte a resource.
+    static let trimmingRemovalCount = 4096
 
     /// The slot's resource, held strongly again if only others held it; `nil` if it is gone.
     private func take(_ slot: ResourceSlot) -> Resource? {

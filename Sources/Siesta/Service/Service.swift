@@ -142,6 +142,9 @@ open class Service {
 
     /// Releases every resource that has no observers and no requests in flight. Their cached
     /// data goes with them unless something else holds them.
+    ///
+    /// When that releases 4,096 resources or more, glibc is asked shortly after, off the main
+    /// thread, to return the freed memory to the system (`malloc_trim`), which it otherwise keeps.
     public final func flushUnusedResources() {
         resourceCache.flushUnused()
     }

@@ -10,23 +10,23 @@ import NIOConcurrencyHelpers
 /// the process. Three measures, each in one place here:
 /// - at start-up, a fixed mmap threshold: every buffer of 256 KiB or more has its own mapping,
 ///   returned as soon as it is freed (``returnLargeBlocksPromptly()``);
-/// - a large body dropped (replaced or wiped) is followed by a trim once its last references
-///   are gone (``soon()``);
+/// - a large body dropped (replaced or wiped), or a flush that released many resources, is
+///   followed by a trim once the last references are gone (``soon()``);
 /// - a background task trims the arenas every 30 seconds: after an hour of random use a third of
 ///   hammock's heap was freed arena pages (131 MB resident, 89 MB after one trim)
 ///   (``trimPeriodically(every:)``).
-public enum MemoryRelease {
+package enum MemoryRelease {
     /// Bodies at least this large trigger a release when dropped.
-    static let threshold = 4 * 1024 * 1024
+    package static let threshold = 4 * 1024 * 1024
 
     /// Fixes the mmap threshold at 256 KiB; called once at start-up.
-    public static func returnLargeBlocksPromptly() {
+    package static func returnLargeBlocksPromptly() {
         _ = mallopt(M_MMAP_THRESHOLD, 256 * 1024)
     }
 
-    /// Releases free memory shortly, off the main actor, once the dropped body's last
-    /// references (the previous state, a finished search) are gone.
-    static func soon() {
+    /// Releases free memory shortly, off the main actor, once the last references to what was
+    /// dropped (the previous state, a finished search, an observer's closure) are gone.
+    package static func soon() {
         let isNew = trimScheduled.withLockedValue { scheduled in
             defer { scheduled = true }
             return !scheduled
@@ -43,7 +43,7 @@ public enum MemoryRelease {
 
     /// Starts the background task that hands free arena pages back to the system every
     /// `seconds`; called once at start-up.
-    public static func trimPeriodically(every seconds: Int = 30) {
+    package static func trimPeriodically(every seconds: Int = 30) {
         Task.detached(priority: .background) {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(seconds))
