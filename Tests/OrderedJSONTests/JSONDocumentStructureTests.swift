@@ -135,6 +135,45 @@ struct JSONDocumentStructureTests {
         #expect(JSONTape.link(tape[0]) == 12)
     }
 
+    @Test("offsets far past their group's first entry (after long strings) are kept exactly")
+    func farOffsets() throws {
+        // Strings of 70,000 and 200,000 bytes put the entries after them more than 65,534 bytes
+        // past their group's first entry; keys make members start at their key.
+        let values = (0..<40).map { index in
+            switch index {
+            case 3: "\"" + String(repeating: "x", count: 70_000) + "\""
+            case 17: "\"" + String(repeating: "y", count: 200_000) + "\""
+            case 18: "[]"
+            default: String(index)
+            }
+        }
+        let text = "{" + values.enumerated().map { "\"k\($0)\": \($1)" }.joined(separator: ", ") + "}"
+        let document = try JSONDocument(text)
+        let bytes = Array(text.utf8)
+        let children = Array(document.children(of: document.root))
+        #expect(children.count == values.count)
+        for (index, child) in children.enumerated() {
+            #expect(document.key(child) == "k\(index)")
+            let range = document.valueRange(child)
+            #expect(String(decoding: bytes[range], as: UTF8.self) == values[index], "member \(index)")
+            #expect(document.entry(atByteOffset: range.lowerBound) == child, "member \(index)")
+        }
+        #expect(document.kind(document.entryCount - 1) == .objectEnd)
+        #expect(document.valueRange(document.root).count == bytes.count)
+
+        // Indexed as it arrives, in chunks, the same entries come out.
+        let indexer = JSONStreamIndexer(expectedCount: bytes.count)
+        for start in stride(from: 0, to: bytes.count, by: 4096) {
+            try indexer.append(Data(bytes[start..<min(bytes.count, start + 4096)]))
+        }
+        let streamed = try indexer.finish()
+        #expect(streamed.entryCount == document.entryCount)
+        for entry in 0..<document.entryCount {
+            #expect(streamed.valueRange(entry) == document.valueRange(entry), "entry \(entry)")
+            #expect(streamed.kind(entry) == document.kind(entry), "entry \(entry)")
+        }
+    }
+
     @Test("containers around the longest link an entry holds find their brackets and siblings")
     func linksAroundTheEntryLimit() throws {
         for length in [1, 508, 509, 510, 511, 512, 2000] {

@@ -4,7 +4,7 @@ import Foundation
 /// the exact text of every number and string are kept, and nothing is decoded until asked for.
 ///
 /// Building a document is one pass over the bytes that records, for every value, where it
-/// starts and what kind it is (six bytes an entry; see ``JSONEntryKind``). The bytes are kept
+/// starts and what kind it is (about four bytes an entry; see ``JSONEntryKind``). The bytes are kept
 /// as they came, so a 100 MB body costs about 100 MB plus its index, and strings and numbers
 /// are decoded only for the values someone reads:
 ///
@@ -111,7 +111,7 @@ public final class JSONDocument: Sendable {
     public var entryCount: Int { tape.count }
 
     /// The bytes the index takes beside the text: its entries, depth checkpoints and the
-    /// recorded child counts and long links (about six bytes an entry).
+    /// recorded child counts and long links (about four and a quarter bytes an entry).
     public var indexByteCount: Int {
         tape.byteCount + depthCheckpoints.count * 4 + (largeChildCounts.count + tape.farLinks.count) * 16
     }
