@@ -96,9 +96,13 @@ final class ResourceCache {
         let before = slots.count
         releaseUnused(sweepingAll: true)
         if before - slots.count >= Self.trimmingRemovalCount {
-            MemoryRelease.soon()
+            releaseMemory()
         }
     }
+
+    /// Asks for freed memory to be returned to the system; called after a flush that removed
+    /// many resources.
+    var releaseMemory: @MainActor () -> Void = { MemoryRelease.soon() }
 
     /// How many slots a flush removes before it asks for freed memory to be returned: about the
     /// memory of ``MemoryRelease/threshold`` at roughly a kilobyte a resource.

@@ -21,7 +21,7 @@ open class Service {
     public let baseURL: URL?
 
     let networkingProvider: any NetworkingProvider
-    private let resourceCache = ResourceCache()
+    let resourceCache = ResourceCache()
     private var configurationEntries: [ConfigurationEntry] = []
     private(set) var configurationVersion = 0
 
