@@ -4,7 +4,9 @@ import Hummingbird
 ///
 /// - `/redirect-to?url=<URL>&status_code=<3xx>` for `GET`, `POST`, `PUT`, `PATCH` and `DELETE`:
 ///   answers the status (302 by default, any of 300–399) with `Location: <URL>`, as given
-///   (absolute or relative). Without `url` it is a 400.
+///   (absolute or relative). Without `url` it is a 400. A request body is read to its end (and
+///   dropped) before the answer, as servers that read their requests do, so a client still
+///   sending it gets the redirect rather than a connection closed under its upload.
 /// - `GET /redirect-loop`: `302 Found` to itself, for ever.
 struct RedirectRoutes {
     /// Adds the routes to `router`.
@@ -16,6 +18,7 @@ struct RedirectRoutes {
                     throw APIError(.badRequest, "The query parameter \"url\" names where to redirect to.")
                 }
                 let status = try query.int("status_code", default: 302, in: 300...399)
+                for try await _ in request.body {}
                 return Response(status: HTTPResponse.Status(code: status), headers: [.location: url])
             }
         }
