@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "Squid", package: "hammock"),
                 .product(name: "DemoAPI", package: "hammock"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "BenchmarkData",
             ],
             path: "Benchmarks/SiestaBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -35,7 +36,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "IndexFile",
-            dependencies: [.product(name: "OrderedJSON", package: "hammock")],
+            dependencies: [.product(name: "OrderedJSON", package: "hammock"), "BenchmarkData"],
             path: "Benchmarks/IndexFile"
         ),
         .executableTarget(
@@ -84,12 +85,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "CancelStorm",
-            dependencies: [.product(name: "Siesta", package: "hammock")],
+            dependencies: [.product(name: "Siesta", package: "hammock"), "BenchmarkData"],
             path: "Benchmarks/CancelStorm"
         ),
         .executableTarget(
             name: "ResourceFlush",
-            dependencies: [.product(name: "Siesta", package: "hammock")],
+            dependencies: [.product(name: "Siesta", package: "hammock"), "BenchmarkData"],
             path: "Benchmarks/ResourceFlush"
         ),
     ],

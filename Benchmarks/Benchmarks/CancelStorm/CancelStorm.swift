@@ -1,3 +1,4 @@
+import BenchmarkData
 import Foundation
 import Siesta
 
@@ -45,7 +46,7 @@ struct CancelStorm {
             }
         }
         print("count \(count)")
-        print("rss_before_mb \(Memory.residentMegabytes())")
+        print("rss_before_mb \(ResidentMemory.megabytes())")
 
         let started = ContinuousClock.now
         let cancelEach = flags.contains("--cancel-each")
@@ -56,15 +57,15 @@ struct CancelStorm {
         }
         let loadCalls = ContinuousClock.now - started
         print("load_calls_ms \(milliseconds(loadCalls))")
-        var peak = Memory.residentMegabytes()
+        var peak = ResidentMemory.megabytes()
         let cancelTime = ContinuousClock.now + .milliseconds(delay)
         while ContinuousClock.now < cancelTime {
             try await Task.sleep(for: .milliseconds(10))
-            peak = max(peak, Memory.residentMegabytes())
+            peak = max(peak, ResidentMemory.megabytes())
         }
         print("cancel_late_ms \(milliseconds(ContinuousClock.now - cancelTime))")
         print("rss_peak_before_cancel_mb \(peak)")
-        print("rss_at_cancel_mb \(Memory.residentMegabytes())")
+        print("rss_at_cancel_mb \(ResidentMemory.megabytes())")
 
         let cancelStarted = ContinuousClock.now
         for request in requests { request.cancel() }
@@ -76,15 +77,15 @@ struct CancelStorm {
         peak = 0
         for tenth in 1...30 {
             try await Task.sleep(for: .milliseconds(100))
-            let resident = Memory.residentMegabytes()
+            let resident = ResidentMemory.megabytes()
             peak = max(peak, resident)
             if tenth == 5 { print("rss_0.5s_after_mb \(resident)") }
         }
         print("rss_peak_after_cancel_mb \(peak)")
-        print("rss_3s_after_mb \(Memory.residentMegabytes())")
+        print("rss_3s_after_mb \(ResidentMemory.megabytes())")
         if flags.contains("--wait-10s") {
             try await Task.sleep(for: .seconds(7))
-            print("rss_10s_after_mb \(Memory.residentMegabytes())")
+            print("rss_10s_after_mb \(ResidentMemory.megabytes())")
         }
         // Loads that finished before the cancel keep their body as the resource's data.
         // Text content counts as its bytes (and the body it was decoded from, which the entity no
@@ -110,17 +111,4 @@ struct CancelStorm {
 @MainActor
 final class CancelCounter {
     var cancelled = 0
-}
-
-/// The process's resident memory.
-enum Memory {
-    /// VmRSS from `/proc/self/status`, in megabytes (0 when it cannot be read).
-    static func residentMegabytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-            return kilobytes / 1024
-        }
-        return 0
-    }
 }

@@ -93,7 +93,7 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(
             .custom("index bytes per 100 entries"), 100 * document.indexByteCount / document.entryCount)
         benchmark.measurement(.custom("body (MB)"), document.data.count / 1_000_000)
-        benchmark.measurement(.custom("resident with the document (MB)"), ResidentBytes.current() / 1_000_000)
+        benchmark.measurement(.custom("resident with the document (MB)"), ResidentMemory.bytes() / 1_000_000)
         blackHole(document)
     }
 

@@ -1,3 +1,4 @@
+import BenchmarkData
 import Foundation
 import OrderedJSON
 
@@ -33,16 +34,7 @@ enum IndexFile {
         print(document.childCount(of: document.root))
         let report =
             "\(document.data.count) bytes, \(document.entryCount) entries, \(Int(milliseconds)) ms to the document, "
-            + "index \(document.indexByteCount / 1_000_000) MB, resident \(residentMegabytes()) MB\n"
+            + "index \(document.indexByteCount / 1_000_000) MB, resident \(ResidentMemory.megabytes()) MB\n"
         FileHandle.standardError.write(Data(report.utf8))
-    }
-
-    /// VmRSS from `/proc/self/status`, in megabytes (0 when it cannot be read).
-    static func residentMegabytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return (line.split(separator: " ").compactMap { Int($0) }.first ?? 0) / 1024
-        }
-        return 0
     }
 }

@@ -1,3 +1,4 @@
+import BenchmarkData
 import Foundation
 import Siesta
 
@@ -33,16 +34,7 @@ struct ResourceFlush {
 
     /// Prints VmRSS and RssAnon under `step`.
     static func report(_ step: String) {
-        print("rss_\(step)_mb \(statusField("VmRSS:"))")
-        print("anon_\(step)_mb \(statusField("RssAnon:"))")
-    }
-
-    /// A field of `/proc/self/status`, in megabytes (0 when it cannot be read).
-    static func statusField(_ name: String) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix(name) {
-            return (line.split(separator: " ").compactMap { Int($0) }.first ?? 0) / 1024
-        }
-        return 0
+        print("rss_\(step)_mb \(ResidentMemory.megabytes())")
+        print("anon_\(step)_mb \(ResidentMemory.anonymousMegabytes())")
     }
 }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Benchmark
+import BenchmarkData
 import Foundation
 import Siesta
 

@@ -47,7 +47,7 @@ enum HTTPTLSProbe {
                     try channel.pipeline.syncOperations.addHandler(Watcher(finish: finish, tlsHandler: handler))
                 }
             }
-        bootstrap.connect(host: host, port: port, startingOn: eventLoop)
+        ClientBootstrap.connect(bootstrap, host: host, port: port, startingOn: eventLoop)
             .whenComplete { result in
                 switch result {
                 case .success(let channel):

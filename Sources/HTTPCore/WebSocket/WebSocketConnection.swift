@@ -306,7 +306,7 @@ package final class WebSocketConnection: Sendable {
                             headers: settings.headers, maximumFrameSize: maximumFrameSize, promise: promise))
                 }
             }
-        let connecting = bootstrap.connect(host: bareHost, port: port, startingOn: eventLoop)
+        let connecting = ClientBootstrap.connect(bootstrap, host: bareHost, port: port, startingOn: eventLoop)
         connecting.whenFailure { promise.fail($0) }
         promise.futureResult.whenComplete { result in
             deadline.cancel()

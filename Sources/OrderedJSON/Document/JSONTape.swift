@@ -108,7 +108,6 @@ final class JSONTape: @unchecked Sendable {
     /// Where the link starts in an entry's 32 bits.
     static let packedLinkShift: UInt32 = 23
 
-    static let offsetBits: UInt64 = 32
     static let kindShift: UInt64 = 32
     static let hasKeyBit: UInt64 = 1 << 36
     static let keyEscapedBit: UInt64 = 1 << 37
