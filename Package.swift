@@ -54,7 +54,14 @@ let package = Package(
                 "Safety",
             ]
         ),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "DemoAPI", "TestSupport"]),
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: [
+                "HTTPCore", "DemoAPI", "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .target(name: "Safety"),
         .testTarget(name: "SafetyTests", dependencies: ["Safety"]),
         .target(name: "TUICore"),

@@ -10,6 +10,6 @@ package enum HTTPHost {
     /// or digits and dots. Addresses are never sent as a TLS server name and match only
     /// themselves.
     package static func isIPAddress(_ host: String) -> Bool {
-        host.contains(":") || (!host.isEmpty && host.allSatisfy { $0 == "." || $0.isASCII && $0.isNumber })
+        host.contains(":" as Character) || (!host.isEmpty && host.allSatisfy { $0 == "." || $0.isASCII && $0.isNumber })
     }
 }

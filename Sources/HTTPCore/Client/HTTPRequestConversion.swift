@@ -6,53 +6,90 @@ import NIOHTTP1
     import FoundationNetworking
 #endif
 
-/// Turns a `URLRequest` into AsyncHTTPClient's request: http or https with a host only, headers
-/// in a stable order (by name), `Content-Length` left to the client, the body as bytes, or
-/// streamed: an ``HTTPUploadStream``'s body with its length, any other `httpBodyStream` chunked.
+/// Turns a `URLRequest` (or an ``HTTPPlainRequest``) into the request an engine sends:
+/// AsyncHTTPClient's, or ``HTTP1Pool``'s ``HTTP1Request``. Either way: http or https with a host
+/// only, headers in a stable order (by name), `Content-Length` left to the engine, the body as
+/// bytes, or (AsyncHTTPClient only) streamed: an ``HTTPUploadStream``'s body with its length,
+/// any other `httpBodyStream` chunked.
 enum HTTPRequestConversion {
     static func clientRequest(from request: URLRequest) throws -> HTTPClient.Request {
-        guard let url = request.url else {
-            throw HTTPFailure(kind: .invalidURL, underlying: HTTPInvalidURL(url: nil, problem: "no URL"))
-        }
-        try check(url)
-        var headers = HTTPHeaders()
-        let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
-        for (name, value) in fields where name.lowercased() != "content-length" {
-            headers.add(name: name, value: value)
-        }
-        return try HTTPClient.Request(
-            url: url, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), headers: headers,
-            body: body(of: request))
+        try HTTPClient.Request(
+            url: checkedURL(of: request), method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+            headers: headers(of: request), body: body(of: request))
     }
 
     /// The client request for a request without a body, made as for the equivalent `URLRequest`:
     /// the same checks, the headers in the same order.
     static func clientRequest(from request: HTTPPlainRequest) throws -> HTTPClient.Request {
         try check(request.url)
-        var headers = HTTPHeaders()
-        if !request.headerFields.isEmpty {
-            headers.reserveCapacity(request.headerFields.count)
-            let fields =
-                request.headerFields.count == 1
-                ? request.headerFields : request.headerFields.sorted { $0.name.lowercased() < $1.name.lowercased() }
-            for field in fields where !HTTPHeaderName.isContentLength(field.name) {
-                headers.add(name: field.name, value: field.value)
-            }
-        }
-        return try HTTPClient.Request(url: request.url, method: HTTPMethod(rawValue: request.method), headers: headers)
+        return try HTTPClient.Request(
+            url: request.url, method: HTTPMethod(rawValue: request.method), headers: headers(of: request))
     }
 
-    /// Throws unless `url` is http or https with a host.
-    private static func check(_ url: URL) throws {
+    /// The pool's request for a `URLRequest` whose body, if any, is `httpBody`.
+    static func poolRequest(from request: URLRequest) throws -> HTTP1Request {
+        guard let url = request.url else {
+            throw HTTPFailure(kind: .invalidURL, underlying: HTTPInvalidURL(url: nil, problem: "no URL"))
+        }
+        return try HTTP1Request(
+            url: url, host: check(url), method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+            headers: headers(of: request), body: request.httpBody)
+    }
+
+    /// The pool's request for a request without a body.
+    static func poolRequest(from request: HTTPPlainRequest) throws -> HTTP1Request {
+        try HTTP1Request(
+            url: request.url, host: check(request.url), method: HTTPMethod(rawValue: request.method),
+            headers: headers(of: request), body: nil)
+    }
+
+    /// The URL of `request`, checked.
+    private static func checkedURL(of request: URLRequest) throws -> URL {
+        guard let url = request.url else {
+            throw HTTPFailure(kind: .invalidURL, underlying: HTTPInvalidURL(url: nil, problem: "no URL"))
+        }
+        try check(url)
+        return url
+    }
+
+    /// The header fields of `request` by name, without `Content-Length`.
+    private static func headers(of request: URLRequest) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
+        for (name, value) in fields where name.lowercased() != "content-length" {
+            headers.add(name: name, value: value)
+        }
+        return headers
+    }
+
+    /// The header fields of `request` by name, without `Content-Length`, as for the equivalent
+    /// `URLRequest`.
+    private static func headers(of request: HTTPPlainRequest) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        guard !request.headerFields.isEmpty else { return headers }
+        headers.reserveCapacity(request.headerFields.count)
+        let fields =
+            request.headerFields.count == 1
+            ? request.headerFields : request.headerFields.sorted { $0.name.lowercased() < $1.name.lowercased() }
+        for field in fields where !HTTPHeaderName.isContentLength(field.name) {
+            headers.add(name: field.name, value: field.value)
+        }
+        return headers
+    }
+
+    /// Throws unless `url` is http or https with a host; returns the host.
+    @discardableResult
+    private static func check(_ url: URL) throws -> String {
         let scheme = url.scheme?.lowercased() ?? ""
         guard scheme == "http" || scheme == "https" else {
             let problem = scheme.isEmpty ? "no scheme" : "unsupported scheme \(scheme)"
             throw HTTPFailure(kind: .invalidURL, underlying: HTTPInvalidURL(url: url.absoluteString, problem: problem))
         }
-        guard url.host?.isEmpty == false else {
+        guard let host = url.host, !host.isEmpty else {
             throw HTTPFailure(
                 kind: .invalidURL, underlying: HTTPInvalidURL(url: url.absoluteString, problem: "no host"))
         }
+        return host
     }
 
     /// The client body of `request`: its `httpBody`, else its `httpBodyStream` streamed.

@@ -8,8 +8,10 @@ import NIOHTTP1
     import FoundationNetworking
 #endif
 
-/// The one HTTP transport of the package: AsyncHTTPClient `HTTPClient`s set up from
-/// ``HTTPClientSettings``, turning `URLRequest`s into exchanges.
+/// The one HTTP transport of the package, set up from ``HTTPClientSettings``, turning
+/// `URLRequest`s into exchanges: plain `http` requests to hosts reached directly go over the
+/// core's own HTTP/1.1 connections (``HTTP1Pool``), everything else (HTTPS, proxies, streamed
+/// request bodies, retried connection attempts) through AsyncHTTPClient `HTTPClient`s.
 ///
 /// Siesta's `AsyncHTTPClientProvider` and Squid's request executor are thin adapters over it.
 /// Every exchange, started with a callback or awaited, runs the same way: the request is
@@ -42,21 +44,37 @@ package final class HTTPTransport: Sendable {
     private let quietLoop = HTTPClient.defaultEventLoopGroup.next()
     /// Exchanges started and not finished yet.
     private let exchangesInFlight = NIOLockedValueBox(0)
+    /// The connections for plain-HTTP requests to hosts reached directly; nil when the settings
+    /// retry failed connection attempts, which AsyncHTTPClient does.
+    private let pool: HTTP1Pool?
 
-    /// Creates a transport with its own clients on NIO's shared event loop group.
+    /// Creates a transport with its own connections and clients on NIO's shared event loop
+    /// group.
     package init(settings: HTTPClientSettings = HTTPClientSettings(), monitor: (any HTTPExchangeMonitor)? = nil) {
         self.settings = settings
         self.monitor = monitor
+        pool =
+            settings.retriesFailedConnections
+            ? nil
+            : HTTP1Pool(
+                configuration: HTTP1Pool.Configuration(
+                    connectTimeout: .milliseconds(Int64(max(settings.connectTimeout, 0.001) * 1000)),
+                    readTimeout: settings.readTimeout.map { .milliseconds(Int64(max($0, 0.001) * 1000)) },
+                    decompressionLimit: settings.decompresses ? .ratio(settings.maximumDecompressionRatio) : nil),
+                group: HTTPClient.defaultEventLoopGroup)
     }
 
     deinit {
+        pool?.shutdown()
         for client in clients.withLockedValue({ $0?.values.map { $0 } ?? [] }) {
             client.shutdown { _ in }
         }
     }
 
-    /// Shuts the clients down, closing idle connections; exchanges started afterwards fail.
+    /// Shuts the connections and clients down, closing idle connections and cancelling
+    /// exchanges in flight; exchanges started afterwards fail.
     package func shutdown() async {
+        pool?.shutdown()
         let all = clients.withLockedValue { clients in
             defer { clients = nil }
             return clients?.values.map { $0 } ?? []
@@ -232,19 +250,22 @@ package final class HTTPTransport: Sendable {
                 } else {
                     stream = nil
                 }
+                let deliver = { @Sendable (result: Result<HTTPExchangeResponse, HTTPFailure>) in
+                    if let monitor, let sent {
+                        monitor.exchangeFinished(HTTPExchange(request: sent, result: result, timing: timing))
+                    }
+                    completion(result, stream)
+                }
+                guard case .failure = result else { return deliver(result) }
                 // A failure is diagnosed for the hop that failed, through its own proxy.
                 let url = chain.url ?? URL(string: "about:blank")!
                 let proxy = settings.proxy.proxy(for: url)
                 HTTPTLSDiagnosis(url: url, proxy: proxy, tls: settings.tls).refine(result) { result in
                     // Through a proxy, the proxy says what failed; reached directly, the server.
-                    let result =
+                    deliver(
                         proxy == nil
-                        ? HTTPConnectionFailure.explain(result, url: url, connectTimeout: settings.connectTimeout)
-                        : HTTPProxyFailure.explain(result, proxy: proxy, url: url)
-                    if let monitor, let sent {
-                        monitor.exchangeFinished(HTTPExchange(request: sent, result: result, timing: timing))
-                    }
-                    completion(result, stream)
+                            ? HTTPConnectionFailure.explain(result, url: url, connectTimeout: settings.connectTimeout)
+                            : HTTPProxyFailure.explain(result, proxy: proxy, url: url))
                 }
             })
         delegateBox?.withLockedValue { $0 = delegate }
@@ -277,6 +298,12 @@ package final class HTTPTransport: Sendable {
 
     /// Sends one request of an exchange (the first, or one a redirect asked for) on `delegate`.
     private func startHop(_ request: URLRequest, delegate: HTTPExchangeDelegate, deadline: NIODeadline?) {
+        if let pool, let url = request.url, request.httpBodyStream == nil, goesThroughPool(url) {
+            startHop(on: pool, delegate: delegate, deadline: deadline) {
+                try HTTPRequestConversion.poolRequest(from: request)
+            }
+            return
+        }
         startHop(delegate: delegate, deadline: deadline) {
             (try HTTPRequestConversion.clientRequest(from: request), HTTPRequestConversion.bodyLength(of: request))
         }
@@ -284,7 +311,37 @@ package final class HTTPTransport: Sendable {
 
     /// Sends the first request of a plain exchange on `delegate`.
     private func startHop(_ request: HTTPPlainRequest, delegate: HTTPExchangeDelegate, deadline: NIODeadline?) {
+        if let pool, goesThroughPool(request.url) {
+            startHop(on: pool, delegate: delegate, deadline: deadline) {
+                try HTTPRequestConversion.poolRequest(from: request)
+            }
+            return
+        }
         startHop(delegate: delegate, deadline: deadline) { (try HTTPRequestConversion.clientRequest(from: request), 0) }
+    }
+
+    /// Whether a request to `url` goes over the transport's own connections: a plain `http` URL
+    /// that no proxy serves.
+    private func goesThroughPool(_ url: URL) -> Bool {
+        guard let scheme = url.scheme, scheme.count == 4, scheme.lowercased() == "http" else { return false }
+        return settings.proxy.proxy(for: url) == nil
+    }
+
+    /// Sends the request that `convert` makes on `pool` for `delegate`; a request that cannot be
+    /// made fails the exchange.
+    private func startHop(
+        on pool: HTTP1Pool, delegate: HTTPExchangeDelegate, deadline: NIODeadline?, convert: () throws -> HTTP1Request
+    ) {
+        do {
+            guard !delegate.isCancelled else {
+                throw HTTPFailure(kind: .cancelled, underlying: HTTPClientError.cancelled)
+            }
+            let outgoing = try convert()
+            delegate.beginHop(requestBytesTotal: Int64(outgoing.bodyLength))
+            delegate.attach(pool.execute(outgoing, sink: delegate, deadline: deadline))
+        } catch {
+            delegate.fail(HTTPFailure(classifying: error))
+        }
     }
 
     /// Sends the client request that `convert` makes (with the number of body bytes it sends, nil

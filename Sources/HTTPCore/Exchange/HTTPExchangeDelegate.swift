@@ -13,18 +13,17 @@ import NIOHTTP1
 /// reports the outcome exactly once.
 ///
 /// One delegate serves every hop of an exchange whose redirects the transport follows itself:
-/// each hop is an AsyncHTTPClient task of its own, started one after the other. Every response
-/// head is recorded (and its `Set-Cookie` fields stored in the cookie jar, if any); a head that
-/// ``redirectTarget`` says is a redirect to follow has its body read and dropped (the body limit
-/// still applies), and when it ends ``followRedirect`` starts the next hop. Cancelling stops the
-/// hop in progress and any hop not yet started.
+/// each hop is a request of its own, started one after the other, on ``HTTP1Pool`` or as an
+/// AsyncHTTPClient task (the delegate is the sink of one and the delegate of the other). Every
+/// response head is recorded (and its `Set-Cookie` fields stored in the cookie jar, if any); a
+/// head that ``redirectTarget`` says is a redirect to follow has its body read and dropped (the
+/// body limit still applies), and when it ends ``followRedirect`` starts the next hop. Cancelling
+/// stops the hop in progress and any hop not yet started.
 ///
 /// A final response that ``streamDecision`` picks becomes a stream: the exchange completes with
 /// the head and an empty body, and the body's bytes go to ``streamChunks`` as they arrive instead
 /// of being collected.
-final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
-    typealias Response = Void
-
+final class HTTPExchangeDelegate: Sendable {
     /// Called once with the outcome, and the stream's bytes when the response became a stream;
     /// may run on any thread.
     typealias Completion =
@@ -59,8 +58,8 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         var redirect: (status: Int, target: URL)?
         /// Bytes of the redirect's body, which are dropped but count against the body limit.
         var redirectBodyBytes = 0
-        /// The task of the current hop.
-        var task: HTTPClient.Task<Void>?
+        /// The request of the current hop, on whichever engine sends it.
+        var task: (any HTTPHop)?
         var isCancelled = false
         /// Where the body goes once the response became a stream.
         var stream: AsyncStream<HTTPStreamChunk>.Continuation?
@@ -130,9 +129,9 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         }
     }
 
-    /// Keeps the task of the current hop, so that ``cancel()`` reaches it; cancels it at once when
-    /// the exchange was cancelled already.
-    func attach(_ task: HTTPClient.Task<Void>) {
+    /// Keeps the request of the current hop, so that ``cancel()`` reaches it; cancels it at once
+    /// when the exchange was cancelled already.
+    func attach(_ task: any HTTPHop) {
         let cancelled = state.withLockedValue { state in
             state.task = task
             return state.isCancelled
@@ -164,7 +163,7 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
 
     /// Fails the exchange as timed out and stops it, unless it ended or became a stream.
     func timeOutUnlessStreaming() {
-        let (timedOut, task) = state.withLockedValue { state -> (Bool, HTTPClient.Task<Void>?) in
+        let (timedOut, task) = state.withLockedValue { state -> (Bool, (any HTTPHop)?) in
             guard !state.wasStream, state.completion != nil else { return (false, nil) }
             // No later hop starts, and a hop attached later is cancelled at once.
             state.isCancelled = true
@@ -185,21 +184,26 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         finish(.failure(failure))
     }
 
-    func didSendRequestPart(task: HTTPClient.Task<Void>, _ part: IOData) {
-        state.withLockedValue { $0.progress.requestBytesSent += Int64(part.readableBytes) }
+    /// Counts `bytes` more of the request body as sent.
+    func sent(bytes: Int) {
+        state.withLockedValue { $0.progress.requestBytesSent += Int64(bytes) }
     }
 
-    func didVisitURL(task: HTTPClient.Task<Void>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {
-        let visit = Visit(url: request.url, method: request.method, head: head)
+    /// Records the response head `head` that the request to `url` sent with `method` got (a
+    /// redirect or the final one), and stores its cookies.
+    func visited(url: URL, method: HTTPMethod, head: HTTPResponseHead) {
+        let visit = Visit(url: url, method: method, head: head)
         state.withLockedValue { state in
             if let last = state.lastVisit { state.redirectVisits.append(last) }
             state.lastVisit = visit
-            state.url = request.url
+            state.url = url
         }
-        cookieJar?.store(setCookieValues: head.headers["set-cookie"], from: request.url)
+        cookieJar?.store(setCookieValues: head.headers["set-cookie"], from: url)
     }
 
-    func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+    /// Takes in the head of the current hop's response: a redirect to follow, a stream, or the
+    /// final response whose body is collected.
+    func receive(head: HTTPResponseHead) {
         let target = redirectTarget?(head)
         state.withLockedValue { state in
             state.head = head
@@ -231,15 +235,14 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
                     finish(.success(response))
                 } else {
                     continuation.finish()
-                    task.cancel()
+                    state.withLockedValue { $0.task }?.cancel()
                 }
-                return task.eventLoop.makeSucceededVoidFuture()
+                return
             }
         }
         if target == nil, let bodyReaderSource, let response = headResponse(), let reader = bodyReaderSource(response) {
             state.withLockedValue { $0.reader = reader }
         }
-        return task.eventLoop.makeSucceededVoidFuture()
     }
 
     /// The final response so far, with an empty body.
@@ -253,14 +256,16 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             timing: HTTPExchangeTiming(start: start, firstByte: nil, end: start))
     }
 
-    func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+    /// Takes in a part of the current hop's body; returns the error that stops the exchange
+    /// (the body is over the limit, or the exchange was cancelled), or nil.
+    func receive(bodyPart buffer: ByteBuffer) -> (any Error)? {
         let stream = state.withLockedValue { state in
             if state.stream != nil { state.progress.responseBytesReceived += Int64(buffer.readableBytes) }
             return state.stream
         }
         if let stream {
             stream.yield(.bytes(Data(buffer: buffer)))
-            return task.eventLoop.makeSucceededVoidFuture()
+            return nil
         }
         let fits = state.withLockedValue { state in
             // After a cancel, nothing more is kept; the failed future stops the reading.
@@ -285,13 +290,11 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
             }
             return true
         }
-        guard fits else {
-            return task.eventLoop.makeFailedFuture(NIOTooManyBytesError(maxBytes: maximumBodySize))
-        }
-        return task.eventLoop.makeSucceededVoidFuture()
+        return fits ? nil : NIOTooManyBytesError(maxBytes: maximumBodySize)
     }
 
-    func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
+    /// Ends the exchange with the current hop's `error`.
+    func hopFailed(_ error: any Error) {
         let (headReceived, cancelled) = state.withLockedValue { ($0.head != nil, $0.isCancelled) }
         let failure =
             cancelled
@@ -346,7 +349,9 @@ final class HTTPExchangeDelegate: HTTPClientResponseDelegate, Sendable {
         return wasStream
     }
 
-    func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+    /// Ends the current hop's response: follows a redirect, ends a stream, or completes the
+    /// exchange.
+    func hopEnded() {
         let redirect = state.withLockedValue { state in
             defer { state.redirect = nil }
             return state.redirect

@@ -46,7 +46,7 @@ package struct HTTPConnectionFailure: Error, CustomStringConvertible, Sendable {
 
     /// `host:port`, with brackets around an IPv6 address.
     package var address: String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        host.contains(":" as Character) ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// One sentence naming the host and what failed.

@@ -66,6 +66,7 @@ package struct HTTPProxySettings: Sendable, Hashable {
 
     /// The proxy a request to `url` goes through, or nil to connect directly.
     package func proxy(for url: URL) -> HTTPProxyEndpoint? {
+        guard httpProxy != nil || httpsProxy != nil else { return nil }
         let scheme = url.scheme?.lowercased()
         guard let proxy = scheme == "https" ? httpsProxy : scheme == "http" ? httpProxy : nil else { return nil }
         let host = url.host ?? ""

@@ -1,0 +1,454 @@
+import AsyncHTTPClient
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import TestSupport
+import Testing
+
+@testable import HTTPCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The transport's own HTTP/1.1 connections, against a server that answers byte for byte as
+/// each test scripts it. Where AsyncHTTPClient is the reference, the same requests go through a
+/// transport that sends plain HTTP through it (one that retries failed connection attempts), and
+/// the two must agree.
+@Suite("plain HTTP over the transport's own connections")
+struct HTTP1PoolTests {
+    /// A transport that sends `http` requests over its own connections.
+    func poolTransport(readTimeout: TimeInterval? = 60) -> HTTPTransport {
+        HTTPTransport(settings: HTTPClientSettings(readTimeout: readTimeout, maximumRedirects: 0))
+    }
+
+    /// A transport that sends every request through AsyncHTTPClient.
+    func clientTransport(readTimeout: TimeInterval? = 60) -> HTTPTransport {
+        HTTPTransport(
+            settings: HTTPClientSettings(readTimeout: readTimeout, maximumRedirects: 0, retriesFailedConnections: true))
+    }
+
+    func request(
+        _ url: URL, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil,
+        timeout: TimeInterval = 10
+    ) -> URLRequest {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        request.timeoutInterval = timeout == 10 ? TestTime.scaled(timeout) : timeout
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return request
+    }
+
+    func outcome(of request: URLRequest, on transport: HTTPTransport) async -> Result<HTTPExchangeResponse, HTTPFailure>
+    {
+        do {
+            return .success(try await transport.send(request))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func text(_ result: Result<HTTPExchangeResponse, HTTPFailure>) -> String? {
+        guard case .success(let response) = result else { return nil }
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
+    func kind(_ result: Result<HTTPExchangeResponse, HTTPFailure>) -> HTTPFailure.Kind? {
+        guard case .failure(let failure) = result else { return nil }
+        return failure.kind
+    }
+
+    @Test("every kind of request leaves byte for byte as AsyncHTTPClient sends it")
+    func framingMatchesAsyncHTTPClient() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        defer { Task { await server.stop() } }
+        let base = server.baseURL.absoluteString
+        let requests = [
+            request(URL(string: "\(base)/a/b%2Fc;p=1?q=%20x&y=%E2%9C%93&z=a+b")!),
+            request(URL(string: base)!),
+            request(URL(string: "\(base)/empty-query?")!),
+            request(URL(string: "\(base)/fragment#part")!),
+            request(
+                URL(string: "\(base)/headers")!,
+                headers: [("X-B", "2"), ("x-a", "1"), ("Accept", "application/json"), ("X-Name", "café")]),
+            request(URL(string: "\(base)/own-host")!, headers: [("Host", "example.test")]),
+            request(
+                URL(string: "\(base)/post")!, method: "POST", headers: [("Content-Type", "application/json")],
+                body: Data(#"{"a": 1.10}"#.utf8)),
+            request(URL(string: "\(base)/post-empty")!, method: "POST"),
+            request(URL(string: "\(base)/put-empty")!, method: "PUT", body: Data()),
+            request(URL(string: "\(base)/patch")!, method: "PATCH", body: Data("x=1".utf8)),
+            request(URL(string: "\(base)/delete")!, method: "DELETE"),
+            request(URL(string: "\(base)/options")!, method: "OPTIONS"),
+            request(URL(string: "\(base)/head")!, method: "HEAD"),
+            request(
+                URL(string: "\(base)/wrong-length")!, method: "POST", headers: [("Content-Length", "99")],
+                body: Data("abc".utf8)),
+            request(URL(string: "\(base)/close")!, headers: [("Connection", "close")]),
+        ]
+        let client = clientTransport()
+        let pool = poolTransport()
+        for request in requests {
+            let count = server.requests.count
+            #expect(text(await outcome(of: request, on: client)) == (request.httpMethod == "HEAD" ? "" : "ok"))
+            #expect(text(await outcome(of: request, on: pool)) == (request.httpMethod == "HEAD" ? "" : "ok"))
+            let sent = server.requests.dropFirst(count).map(\.text)
+            try #require(sent.count == 2, "both requests for \(request.url!) reached the server")
+            #expect(sent[0] == sent[1], "\(request.httpMethod ?? "") \(request.url!)")
+        }
+        await client.shutdown()
+        await pool.shutdown()
+    }
+
+    @Test(
+        "header names and values that could split a request are refused before anything is sent, as by AsyncHTTPClient")
+    func refusedHeaders() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        defer { Task { await server.stop() } }
+        let url = server.baseURL.appendingPathComponent("bad")
+        let bad = [
+            HTTPPlainRequest(url: url, headerFields: [HTTPHeaderField(name: "X-Bad", value: "a\r\nInjected: yes")]),
+            HTTPPlainRequest(url: url, headerFields: [HTTPHeaderField(name: "X Bad", value: "a")]),
+            HTTPPlainRequest(url: url, headerFields: [HTTPHeaderField(name: "X-Nul", value: "a\u{0}b")]),
+        ]
+        let client = clientTransport()
+        let pool = poolTransport()
+        for request in bad {
+            let reference = kind(await outcome(of: request, on: client))
+            #expect(reference == .protocolViolation, "\(request.headerFields)")
+            #expect(kind(await outcome(of: request, on: pool)) == reference, "\(request.headerFields)")
+        }
+        var trace = self.request(url, method: "TRACE", body: Data("body".utf8))
+        trace.httpMethod = "TRACE"
+        let reference = kind(await outcome(of: trace, on: client))
+        #expect(reference == .protocolViolation)
+        #expect(kind(await outcome(of: trace, on: pool)) == reference)
+        #expect(server.requests.isEmpty)
+        await client.shutdown()
+        await pool.shutdown()
+    }
+
+    func outcome(of request: HTTPPlainRequest, on transport: HTTPTransport) async -> Result<
+        HTTPExchangeResponse, HTTPFailure
+    > {
+        await withCheckedContinuation { continuation in
+            _ = transport.start(request) { continuation.resume(returning: $0) }
+        }
+    }
+
+    @Test("requests one after another share one connection")
+    func reuse() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        defer { Task { await server.stop() } }
+        let transport = poolTransport()
+        for index in 0..<5 {
+            let result = await outcome(of: request(server.baseURL.appendingPathComponent("n/\(index)")), on: transport)
+            #expect(text(result) == "ok")
+        }
+        #expect(server.connectionsOpened == 1)
+        #expect(server.requests.map(\.index) == [0, 1, 2, 3, 4])
+        await transport.shutdown()
+    }
+
+    @Test("many requests at once open at most eight connections to one origin, and all are answered")
+    func connectionLimit() async throws {
+        let server = try await ScriptedHTTPServer.start { .ok("r\($0.line)") }
+        defer { Task { await server.stop() } }
+        let transport = poolTransport()
+        let bodies = await withTaskGroup(of: String?.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    self.text(
+                        await self.outcome(
+                            of: self.request(server.baseURL.appendingPathComponent("c/\(index)")), on: transport))
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(bodies.compactMap { $0 }.count == 40)
+        #expect(Set(bodies.compactMap { $0 }).count == 40, "each request got its own answer")
+        #expect(server.connectionsOpened <= 8)
+        #expect(server.requests.count == 40)
+        await transport.shutdown()
+    }
+
+    @Test("a kept-alive connection the server closes as a GET arrives: the GET goes again on a new connection")
+    func staleConnectionResendsIdempotent() async throws {
+        let server = try await ScriptedHTTPServer.start { request in
+            request.connection == 0 && request.index == 1 ? .close : .ok("from \(request.connection)")
+        }
+        defer { Task { await server.stop() } }
+        let transport = poolTransport()
+        #expect(
+            text(await outcome(of: request(server.baseURL.appendingPathComponent("one")), on: transport)) == "from 0")
+        #expect(
+            text(await outcome(of: request(server.baseURL.appendingPathComponent("two")), on: transport)) == "from 1")
+        #expect(
+            server.requests.map { "\($0.connection).\($0.index) \($0.line)" } == [
+                "0.0 GET /one HTTP/1.1", "0.1 GET /two HTTP/1.1", "1.0 GET /two HTTP/1.1",
+            ])
+        await transport.shutdown()
+    }
+
+    @Test("a POST on a kept-alive connection that closes unanswered is not sent again, and fails as closed")
+    func staleConnectionFailsPost() async throws {
+        let server = try await ScriptedHTTPServer.start { request in
+            request.connection == 0 && request.index == 1 ? .close : .ok()
+        }
+        defer { Task { await server.stop() } }
+        let transport = poolTransport()
+        let url = server.baseURL.appendingPathComponent("orders")
+        #expect(text(await outcome(of: request(url, method: "POST", body: Data("1".utf8)), on: transport)) == "ok")
+        let second = await outcome(of: request(url, method: "POST", body: Data("2".utf8)), on: transport)
+        #expect(kind(second) == .connectionClosed)
+        #expect(server.requests.count == 2)
+        await transport.shutdown()
+    }
+
+    @Test("a connection is not used again after Connection: close, an HTTP/1.0 answer, or a response nobody asked for")
+    func connectionsNotReused() async throws {
+        let closing = Array(
+            ScriptedHTTPServer.Reply.response(status: "200 OK", headers: ["Connection: close"], body: "ok"))
+        let old = Array("HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8)
+        let unasked =
+            ScriptedHTTPServer.Reply.response(status: "200 OK", body: "ok")
+            + ScriptedHTTPServer.Reply.response(status: "200 OK", body: "unasked")
+        for first in [closing, old, unasked] {
+            let server = try await ScriptedHTTPServer.start { request in
+                request.connection == 0 ? .send(first) : .ok("fresh")
+            }
+            let transport = poolTransport()
+            #expect(text(await outcome(of: request(server.baseURL.appendingPathComponent("a")), on: transport)) == "ok")
+            #expect(
+                text(await outcome(of: request(server.baseURL.appendingPathComponent("b")), on: transport)) == "fresh")
+            #expect(server.requests.map(\.connection) == [0, 1])
+            await transport.shutdown()
+            await server.stop()
+        }
+    }
+
+    @Test(
+        "part of a response nobody asked for, left after a complete one: a GET after it goes again on a new connection")
+    func partialUnaskedResponse() async throws {
+        let server = try await ScriptedHTTPServer.start { request in
+            request.connection == 0 && request.index == 0
+                ? .send(
+                    ScriptedHTTPServer.Reply.response(status: "200 OK", body: "ok") + Array("HTTP/1.1 200 OK\r\n".utf8))
+                : .ok("fresh")
+        }
+        defer { Task { await server.stop() } }
+        let transport = poolTransport()
+        #expect(text(await outcome(of: request(server.baseURL.appendingPathComponent("a")), on: transport)) == "ok")
+        #expect(text(await outcome(of: request(server.baseURL.appendingPathComponent("b")), on: transport)) == "fresh")
+        #expect(server.requests.map(\.connection) == [0, 0, 1])
+        await transport.shutdown()
+    }
+
+    @Test("bodies framed by chunks or by the end of the connection arrive whole; 1xx heads are skipped")
+    func bodyFraming() async throws {
+        let chunked = Array(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n".utf8)
+        let untilClose = Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nhello world".utf8)
+        let informational = Array(
+            ("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nhello world").utf8)
+        let replies: [ScriptedHTTPServer.Reply] = [.send(chunked), .sendAndClose(untilClose), .send(informational)]
+        for reply in replies {
+            let server = try await ScriptedHTTPServer.start { _ in reply }
+            let transport = poolTransport()
+            let result = await outcome(of: request(server.baseURL.appendingPathComponent("body")), on: transport)
+            #expect(text(result) == "hello world")
+            if case .success(let response) = result { #expect(response.statusCode == 200) }
+            await transport.shutdown()
+            await server.stop()
+        }
+    }
+
+    @Test("the answer to HEAD has no body even with a Content-Length, and the connection serves the next request")
+    func headResponse() async throws {
+        let server = try await ScriptedHTTPServer.start { request in
+            request.line.hasPrefix("HEAD")
+                ? .send(Array("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n".utf8)) : .ok("after")
+        }
+        defer { Task { await server.stop() } }
+        let transport = poolTransport()
+        let head = await outcome(of: request(server.baseURL, method: "HEAD"), on: transport)
+        #expect(text(head) == "")
+        #expect(text(await outcome(of: request(server.baseURL), on: transport)) == "after")
+        #expect(server.connectionsOpened == 1)
+        await transport.shutdown()
+    }
+
+    @Test("broken answers fail the same way as through AsyncHTTPClient")
+    func failuresMatchAsyncHTTPClient() async throws {
+        let replies: [(String, ScriptedHTTPServer.Reply)] = [
+            ("a body cut short", .sendAndClose(Array("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc".utf8))),
+            ("not HTTP", .send(Array("HELLO THERE\r\n\r\n".utf8))),
+            ("closed unanswered", .close),
+            ("a bad chunk", .send(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".utf8))),
+        ]
+        for (name, reply) in replies {
+            let server = try await ScriptedHTTPServer.start { _ in reply }
+            let client = clientTransport()
+            let pool = poolTransport()
+            let url = server.baseURL.appendingPathComponent("broken")
+            let reference = await outcome(of: request(url), on: client)
+            let own = await outcome(of: request(url), on: pool)
+            #expect(kind(reference) != nil, "\(name): a failure")
+            #expect(kind(own) == kind(reference), "\(name)")
+            if case .failure(let expected) = reference, case .failure(let failure) = own {
+                #expect(failure.headReceived == expected.headReceived, "\(name)")
+            }
+            await client.shutdown()
+            await pool.shutdown()
+            await server.stop()
+        }
+    }
+
+    @Test("a server that stops sending fails the request with the read timeout named")
+    func readTimeout() async throws {
+        let server = try await ScriptedHTTPServer.start { _ in .hold }
+        defer { Task { await server.stop() } }
+        let transport = poolTransport(readTimeout: 0.3)
+        let result = await outcome(of: request(server.baseURL.appendingPathComponent("slow")), on: transport)
+        guard case .failure(let failure) = result else {
+            Issue.record("expected a timeout, got \(result)")
+            return
+        }
+        #expect(failure.kind == .timedOut)
+        #expect(String(describing: failure.underlying).contains("0.3"))
+        await waitUntil("the connection closed", timeout: 5) { server.connectionsClosed == 1 }
+        await transport.shutdown()
+    }
+
+    @Test("the request's own timeout ends it, with the limit named")
+    func requestTimeout() async throws {
+        let server = try await ScriptedHTTPServer.start { _ in .hold }
+        defer { Task { await server.stop() } }
+        let transport = poolTransport()
+        let result = await outcome(of: request(server.baseURL, timeout: 0.3), on: transport)
+        guard case .failure(let failure) = result else {
+            Issue.record("expected a timeout, got \(result)")
+            return
+        }
+        #expect(failure.kind == .timedOut)
+        #expect(String(describing: failure.underlying).contains("0.3"))
+        await transport.shutdown()
+    }
+
+    @Test("cancelling a request in flight closes its connection, and later requests get a new one")
+    func cancelInFlight() async throws {
+        let server = try await ScriptedHTTPServer.start { request in request.connection == 0 ? .hold : .ok("new") }
+        defer { Task { await server.stop() } }
+        let transport = poolTransport()
+        let ended = NIOLockedValueBox<HTTPFailure.Kind?>(nil)
+        let transfer = transport.start(request(server.baseURL.appendingPathComponent("held"))) { result in
+            if case .failure(let failure) = result { ended.withLockedValue { $0 = failure.kind } }
+        }
+        await waitUntil("the request arrived", timeout: 5) { server.requests.count == 1 }
+        transfer.cancel()
+        await waitUntil("the request ended", timeout: 5) { ended.withLockedValue { $0 } != nil }
+        #expect(ended.withLockedValue { $0 } == .cancelled)
+        await waitUntil("the connection closed", timeout: 5) { server.connectionsClosed == 1 }
+        #expect(text(await outcome(of: request(server.baseURL), on: transport)) == "new")
+        await transport.shutdown()
+    }
+
+    @Test("shutting down cancels a request in flight, and requests after it fail at once")
+    func shutdown() async throws {
+        let server = try await ScriptedHTTPServer.start { _ in .hold }
+        defer { Task { await server.stop() } }
+        let transport = poolTransport()
+        let ended = NIOLockedValueBox<HTTPFailure.Kind?>(nil)
+        _ = transport.start(request(server.baseURL)) { result in
+            if case .failure(let failure) = result { ended.withLockedValue { $0 = failure.kind } }
+        }
+        await waitUntil("the request arrived", timeout: 5) { server.requests.count == 1 }
+        await transport.shutdown()
+        await waitUntil("the request ended", timeout: 5) { ended.withLockedValue { $0 } != nil }
+        #expect(ended.withLockedValue { $0 } == .cancelled)
+        #expect(kind(await outcome(of: request(server.baseURL), on: transport)) == .cannotConnect)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test("an idle connection closes after the idle timeout")
+    func idleTimeout() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        defer { Task { await server.stop() } }
+        let pool = HTTP1Pool(
+            configuration: HTTP1Pool.Configuration(
+                connectTimeout: .seconds(5), readTimeout: nil, decompressionLimit: nil, idleTimeout: .milliseconds(200))
+        )
+        let sink = RecordingSink()
+        _ = pool.execute(
+            try HTTP1Request(url: server.baseURL, host: "127.0.0.1", method: .GET, headers: HTTPHeaders(), body: nil),
+            sink: sink,
+            deadline: nil)
+        await waitUntil("the response ended", timeout: 5) { sink.outcome != nil }
+        #expect(sink.outcome == "ended ok")
+        await waitUntil("the idle connection closed", timeout: 5) { server.connectionsClosed == 1 }
+        pool.shutdown()
+    }
+
+    @Test("a request waiting for a connection ends at its deadline and never reaches the server")
+    func deadlineWhileWaiting() async throws {
+        let server = try await ScriptedHTTPServer.start { _ in .hold }
+        defer { Task { await server.stop() } }
+        var configuration = HTTP1Pool.Configuration(
+            connectTimeout: .seconds(5), readTimeout: nil, decompressionLimit: nil)
+        configuration.maximumConnectionsPerOrigin = 1
+        let pool = HTTP1Pool(configuration: configuration)
+        let first = RecordingSink()
+        let waiting = RecordingSink()
+        let request = try HTTP1Request(
+            url: server.baseURL, host: "127.0.0.1", method: .GET, headers: HTTPHeaders(), body: nil)
+        _ = pool.execute(request, sink: first, deadline: nil)
+        await waitUntil("the first request arrived", timeout: 5) { server.requests.count == 1 }
+        _ = pool.execute(request, sink: waiting, deadline: .now() + .milliseconds(200))
+        await waitUntil("the waiting request ended", timeout: 5) { waiting.outcome != nil }
+        #expect(waiting.failure as? HTTPClientError == .deadlineExceeded)
+        #expect(server.requests.count == 1)
+        #expect(first.outcome == nil)
+        pool.shutdown()
+        await waitUntil("the first request was cancelled", timeout: 5) { first.outcome != nil }
+        #expect(first.failure as? HTTPClientError == .cancelled)
+    }
+}
+
+/// A sink that records how the response ended.
+private final class RecordingSink: HTTP1ResponseSink {
+    private struct State {
+        var status: UInt?
+        var outcome: String?
+        var failure: (any Error)?
+    }
+
+    private let state = NIOLockedValueBox(State())
+
+    /// `ended ok` after a 200, `ended` and the status after another one, `failed` after a
+    /// failure; nil while the request runs.
+    var outcome: String? { state.withLockedValue { $0.outcome } }
+    /// The error the request failed with.
+    var failure: (any Error)? { state.withLockedValue { $0.failure } }
+
+    func requestSent(bytes: Int) {}
+
+    func responseHeadReceived(url: URL, method: HTTPMethod, head: HTTPResponseHead) {
+        state.withLockedValue { $0.status = head.status.code }
+    }
+
+    func responseBodyReceived(_ buffer: ByteBuffer) -> (any Error)? { nil }
+
+    func responseEnded() {
+        state.withLockedValue { $0.outcome = $0.status == 200 ? "ended ok" : "ended \($0.status ?? 0)" }
+    }
+
+    func exchangeFailed(_ error: any Error) {
+        state.withLockedValue { state in
+            state.outcome = "failed"
+            state.failure = error
+        }
+    }
+}

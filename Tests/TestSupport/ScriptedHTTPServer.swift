@@ -1,0 +1,176 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// A server on 127.0.0.1 (ephemeral port) that speaks HTTP/1.1 byte for byte as a test scripts
+/// it: it records every request exactly as it arrived, with the connection it came on, and
+/// answers each with what ``script`` returns, which may be a broken or partial response, a close
+/// without an answer, or silence.
+///
+/// A request ends at its blank line, after a `Content-Length` body when it has one (the clients
+/// under test frame their bodies that way). Connections are numbered from 0 in the order they
+/// are accepted; requests on a connection from 0. A connection that opens with a TLS handshake
+/// is closed at once, as a plain HTTP server's would fail it.
+public final class ScriptedHTTPServer: Sendable {
+    /// One request as it arrived.
+    public struct Request: Sendable {
+        /// The connection it came on, from 0.
+        public let connection: Int
+        /// Its place on that connection, from 0.
+        public let index: Int
+        /// Every byte of it, head and body.
+        public let bytes: [UInt8]
+
+        /// The bytes as text (the requests under test are ASCII).
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+        /// The request line, e.g. `GET /a HTTP/1.1`.
+        public var line: String { text.components(separatedBy: "\r\n").first ?? "" }
+    }
+
+    /// What the server does with a request.
+    public enum Reply: Sendable {
+        /// Writes these bytes and goes on reading the connection.
+        case send([UInt8])
+        /// Writes these bytes, then closes the connection.
+        case sendAndClose([UInt8])
+        /// Closes the connection without answering.
+        case close
+        /// Answers nothing and keeps the connection open.
+        case hold
+
+        /// `200 OK` with `body`, its `Content-Length` and any `headers` (`Name: value` lines).
+        public static func ok(_ body: String = "ok", headers: [String] = []) -> Reply {
+            .send(response(status: "200 OK", headers: headers, body: body))
+        }
+
+        /// The bytes of an HTTP/1.1 response with a `Content-Length` body.
+        public static func response(status: String, headers: [String] = [], body: String) -> [UInt8] {
+            let lines = ["HTTP/1.1 \(status)", "Content-Length: \(body.utf8.count)"] + headers
+            return Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8)
+        }
+    }
+
+    private struct State {
+        var requests: [Request] = []
+        var opened = 0
+        var closed = 0
+        var channels: [any Channel] = []
+    }
+
+    /// The port it listens on.
+    public let port: Int
+    private let channel: any Channel
+    private let state: NIOLockedValueBox<State>
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Every request so far, in the order they arrived.
+    public var requests: [Request] { state.withLockedValue { $0.requests } }
+    /// Connections accepted so far.
+    public var connectionsOpened: Int { state.withLockedValue { $0.opened } }
+    /// Connections that have closed so far (either side).
+    public var connectionsClosed: Int { state.withLockedValue { $0.closed } }
+
+    private init(channel: any Channel, port: Int, state: NIOLockedValueBox<State>) {
+        self.channel = channel
+        self.port = port
+        self.state = state
+    }
+
+    /// Starts a server that answers each request with `script(request)`.
+    public static func start(
+        _ script: @escaping @Sendable (Request) -> Reply = { _ in .ok() }
+    ) async throws -> ScriptedHTTPServer {
+        let state = NIOLockedValueBox(State())
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let number = state.withLockedValue { state in
+                        defer { state.opened += 1 }
+                        state.channels.append(channel)
+                        return state.opened
+                    }
+                    try channel.pipeline.syncOperations.addHandler(
+                        Connection(number: number, state: state, script: script))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return ScriptedHTTPServer(channel: channel, port: channel.localAddress?.port ?? 0, state: state)
+    }
+
+    /// Stops listening and closes every connection.
+    public func stop() async {
+        let channels = state.withLockedValue { $0.channels }
+        for channel in channels { try? await channel.close() }
+        try? await channel.close()
+    }
+
+    private final class Connection: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+
+        let number: Int
+        let state: NIOLockedValueBox<State>
+        let script: @Sendable (Request) -> Reply
+        private var pending: [UInt8] = []
+        private var served = 0
+
+        init(number: Int, state: NIOLockedValueBox<State>, script: @escaping @Sendable (Request) -> Reply) {
+            self.number = number
+            self.state = state
+            self.script = script
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            pending += unwrapInboundIn(data).readableBytesView
+            // A TLS handshake (a client checking whether TLS is spoken here) is refused at once.
+            if served == 0, pending.first == 0x16 {
+                context.close(promise: nil)
+                return
+            }
+            while let length = Self.requestLength(in: pending) {
+                let request = Request(connection: number, index: served, bytes: Array(pending[..<length]))
+                pending.removeFirst(length)
+                served += 1
+                state.withLockedValue { $0.requests.append(request) }
+                switch script(request) {
+                case .send(let bytes):
+                    context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: bytes)), promise: nil)
+                case .sendAndClose(let bytes):
+                    context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: bytes))).assumeIsolated().whenComplete {
+                        _ in context.close(promise: nil)
+                    }
+                    return
+                case .close:
+                    context.close(promise: nil)
+                    return
+                case .hold:
+                    break
+                }
+            }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            state.withLockedValue { $0.closed += 1 }
+            context.fireChannelInactive()
+        }
+
+        /// The length of the first complete request in `bytes`, if one has arrived.
+        private static func requestLength(in bytes: [UInt8]) -> Int? {
+            let end: [UInt8] = Array("\r\n\r\n".utf8)
+            guard bytes.count >= 4,
+                let headEnd = (0...(bytes.count - 4)).first(where: { bytes[$0..<$0 + 4].elementsEqual(end) })
+            else { return nil }
+            let head = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased()
+            let length =
+                head.components(separatedBy: "\r\n")
+                .first { $0.hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            let total = headEnd + 4 + length
+            return bytes.count >= total ? total : nil
+        }
+    }
+}
