@@ -88,12 +88,22 @@ struct HTTP1PoolTests {
                 body: Data("abc".utf8)),
             request(URL(string: "\(base)/close")!, headers: [("Connection", "close")]),
         ]
+        let folder = try TemporaryFolder(prefix: "hammock-pool")
+        let file = try folder.write("body.txt", String(repeating: "0123456789", count: 30_000))
+        var upload = request(URL(string: "\(base)/upload")!, method: "PUT", headers: [("Content-Type", "text/plain")])
+        upload.httpBodyStream = HTTPUploadStream(try HTTPUploadBody.file(atPath: file))
+        var chunked = request(URL(string: "\(base)/chunked")!, method: "POST")
+        chunked.httpBodyStream = InputStream(data: Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0) }))
+        var chunkedAgain = chunked
+        chunkedAgain.httpBodyStream = InputStream(data: Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0) }))
+        let streamed = [(upload, upload), (chunked, chunkedAgain)]
         let client = clientTransport()
         let pool = poolTransport()
-        for request in requests {
+        for (first, second) in requests.map({ ($0, $0) }) + streamed {
+            let request = first
             let count = server.requests.count
-            #expect(text(await outcome(of: request, on: client)) == (request.httpMethod == "HEAD" ? "" : "ok"))
-            #expect(text(await outcome(of: request, on: pool)) == (request.httpMethod == "HEAD" ? "" : "ok"))
+            #expect(text(await outcome(of: first, on: client)) == (request.httpMethod == "HEAD" ? "" : "ok"))
+            #expect(text(await outcome(of: second, on: pool)) == (request.httpMethod == "HEAD" ? "" : "ok"))
             let sent = server.requests.dropFirst(count).map(\.text)
             try #require(sent.count == 2, "both requests for \(request.url!) reached the server")
             #expect(sent[0] == sent[1], "\(request.httpMethod ?? "") \(request.url!)")
@@ -266,6 +276,26 @@ struct HTTP1PoolTests {
         }
     }
 
+    @Test("an answer that comes before the upload is taken ends the exchange with it, and the connection is not reused")
+    func earlyAnswerToUpload() async throws {
+        let server = try await ScriptedHTTPServer.start(answersEarly: true) { request in
+            .send(ScriptedHTTPServer.Reply.response(status: "413 Content Too Large", body: "too large"))
+        }
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder(prefix: "hammock-pool")
+        let file = try folder.write("big.bin", String(repeating: "x", count: 8_000_000))
+        let transport = poolTransport()
+        for _ in 0..<2 {
+            var upload = request(server.baseURL.appendingPathComponent("upload"), method: "PUT")
+            upload.httpBodyStream = HTTPUploadStream(try HTTPUploadBody.file(atPath: file))
+            let result = await outcome(of: upload, on: transport)
+            #expect(text(result) == "too large")
+            if case .success(let response) = result { #expect(response.statusCode == 413) }
+        }
+        #expect(server.requests.map(\.connection) == [0, 1])
+        await transport.shutdown()
+    }
+
     @Test("the answer to HEAD has no body even with a Content-Length, and the connection serves the next request")
     func headResponse() async throws {
         let server = try await ScriptedHTTPServer.start { request in
@@ -383,7 +413,7 @@ struct HTTP1PoolTests {
         )
         let sink = RecordingSink()
         _ = pool.execute(
-            try HTTP1Request(url: server.baseURL, host: "127.0.0.1", method: .GET, headers: HTTPHeaders(), body: nil),
+            try HTTP1Request(url: server.baseURL, host: "127.0.0.1", method: .GET, headers: HTTPHeaders(), body: .none),
             sink: sink,
             deadline: nil)
         await waitUntil("the response ended", timeout: 5) { sink.outcome != nil }
@@ -403,7 +433,7 @@ struct HTTP1PoolTests {
         let first = RecordingSink()
         let waiting = RecordingSink()
         let request = try HTTP1Request(
-            url: server.baseURL, host: "127.0.0.1", method: .GET, headers: HTTPHeaders(), body: nil)
+            url: server.baseURL, host: "127.0.0.1", method: .GET, headers: HTTPHeaders(), body: .none)
         _ = pool.execute(request, sink: first, deadline: nil)
         await waitUntil("the first request arrived", timeout: 5) { server.requests.count == 1 }
         _ = pool.execute(request, sink: waiting, deadline: .now() + .milliseconds(200))

@@ -62,6 +62,9 @@ struct SeedExamplesTests {
             of: resource.request(.put, json: newState).onSuccess {
                 _ in resource.load()
             })
+        // The guide's reload is not awaited there; its answer would otherwise race the local
+        // changes below, which it replaces when it comes later.
+        await waitUntil("the reload after the PUT") { !resource.isLoading }
         await completion(
             of: resource.request(.post, json: newState).onSuccess {
                 let createdResource = resource.optionalRelative(

@@ -8,8 +8,7 @@ import NIOPosix
 /// answers each with what ``script`` returns, which may be a broken or partial response, a close
 /// without an answer, or silence.
 ///
-/// A request ends at its blank line, after a `Content-Length` body when it has one (the clients
-/// under test frame their bodies that way). Connections are numbered from 0 in the order they
+/// A request ends at its blank line, after its `Content-Length` body or its last chunk. Connections are numbered from 0 in the order they
 /// are accepted; requests on a connection from 0. A connection that opens with a TLS handshake
 /// is closed at once, as a plain HTTP server's would fail it.
 public final class ScriptedHTTPServer: Sendable {
@@ -79,9 +78,11 @@ public final class ScriptedHTTPServer: Sendable {
         self.state = state
     }
 
-    /// Starts a server that answers each request with `script(request)`.
+    /// Starts a server that answers each request with `script(request)`; with `answersEarly`, as
+    /// soon as its head has arrived, reading nothing more on that connection (a server that
+    /// refuses an upload without reading it).
     public static func start(
-        _ script: @escaping @Sendable (Request) -> Reply = { _ in .ok() }
+        answersEarly: Bool = false, _ script: @escaping @Sendable (Request) -> Reply = { _ in .ok() }
     ) async throws -> ScriptedHTTPServer {
         let state = NIOLockedValueBox(State())
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -94,7 +95,7 @@ public final class ScriptedHTTPServer: Sendable {
                         return state.opened
                     }
                     try channel.pipeline.syncOperations.addHandler(
-                        Connection(number: number, state: state, script: script))
+                        Connection(number: number, state: state, answersEarly: answersEarly, script: script))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
@@ -114,24 +115,37 @@ public final class ScriptedHTTPServer: Sendable {
 
         let number: Int
         let state: NIOLockedValueBox<State>
+        let answersEarly: Bool
         let script: @Sendable (Request) -> Reply
         private var pending: [UInt8] = []
         private var served = 0
+        private var stoppedReading = false
 
-        init(number: Int, state: NIOLockedValueBox<State>, script: @escaping @Sendable (Request) -> Reply) {
+        init(
+            number: Int, state: NIOLockedValueBox<State>, answersEarly: Bool,
+            script: @escaping @Sendable (Request) -> Reply
+        ) {
             self.number = number
             self.state = state
+            self.answersEarly = answersEarly
             self.script = script
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard !stoppedReading else { return }
             pending += unwrapInboundIn(data).readableBytesView
             // A TLS handshake (a client checking whether TLS is spoken here) is refused at once.
             if served == 0, pending.first == 0x16 {
                 context.close(promise: nil)
                 return
             }
-            while let length = Self.requestLength(in: pending) {
+            if answersEarly, let headEnd = Self.firstIndex(of: "\r\n\r\n", in: pending, from: 0) {
+                // Only the head counts; the connection reads nothing more.
+                stoppedReading = true
+                context.channel.setOption(.autoRead, value: false).whenComplete { _ in }
+                pending = Array(pending[..<(headEnd + 4)])
+            }
+            while let length = answersEarly ? pending.count : Self.requestLength(in: pending), length > 0 {
                 let request = Request(connection: number, index: served, bytes: Array(pending[..<length]))
                 pending.removeFirst(length)
                 served += 1
@@ -158,19 +172,37 @@ public final class ScriptedHTTPServer: Sendable {
             context.fireChannelInactive()
         }
 
-        /// The length of the first complete request in `bytes`, if one has arrived.
+        /// The length of the first complete request in `bytes`, if one has arrived: its head,
+        /// then a `Content-Length` body or chunks up to the last one.
         private static func requestLength(in bytes: [UInt8]) -> Int? {
-            let end: [UInt8] = Array("\r\n\r\n".utf8)
-            guard bytes.count >= 4,
-                let headEnd = (0...(bytes.count - 4)).first(where: { bytes[$0..<$0 + 4].elementsEqual(end) })
-            else { return nil }
-            let head = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased()
+            guard let headEnd = firstIndex(of: "\r\n\r\n", in: bytes, from: 0) else { return nil }
+            let lines = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased().components(separatedBy: "\r\n")
+            let bodyStart = headEnd + 4
+            if lines.contains(where: { $0.hasPrefix("transfer-encoding:") && $0.hasSuffix("chunked") }) {
+                var position = bodyStart
+                while let lineEnd = firstIndex(of: "\r\n", in: bytes, from: position) {
+                    let sizeText = String(decoding: bytes[position..<lineEnd], as: UTF8.self)
+                    guard let size = Int(sizeText, radix: 16) else { return nil }
+                    let next = lineEnd + 2 + size + 2
+                    if size == 0 { return bytes.count >= next ? next : nil }
+                    position = next
+                }
+                return nil
+            }
             let length =
-                head.components(separatedBy: "\r\n")
-                .first { $0.hasPrefix("content-length:") }
+                lines.first { $0.hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-            let total = headEnd + 4 + length
+            let total = bodyStart + length
             return bytes.count >= total ? total : nil
+        }
+
+        /// Where `text` first occurs in `bytes` at or after `start`.
+        private static func firstIndex(of text: String, in bytes: [UInt8], from start: Int) -> Int? {
+            let pattern = Array(text.utf8)
+            guard bytes.count >= start + pattern.count else { return nil }
+            return (start...(bytes.count - pattern.count)).first {
+                bytes[$0..<$0 + pattern.count].elementsEqual(pattern)
+            }
         }
     }
 }

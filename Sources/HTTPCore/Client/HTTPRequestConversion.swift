@@ -1,5 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOFoundationCompat
 import NIOHTTP1
 
 #if canImport(FoundationNetworking)
@@ -31,16 +33,22 @@ enum HTTPRequestConversion {
         guard let url = request.url else {
             throw HTTPFailure(kind: .invalidURL, underlying: HTTPInvalidURL(url: nil, problem: "no URL"))
         }
+        let body: HTTP1Request.Body =
+            if let data = request.httpBody {
+                data.isEmpty ? .none : .bytes(ByteBuffer(data: data))
+            } else {
+                streamedBody(of: request).map { .streamed($0) } ?? .none
+            }
         return try HTTP1Request(
             url: url, host: check(url), method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
-            headers: headers(of: request), body: request.httpBody)
+            headers: headers(of: request), body: body)
     }
 
     /// The pool's request for a request without a body.
     static func poolRequest(from request: HTTPPlainRequest) throws -> HTTP1Request {
         try HTTP1Request(
             url: request.url, host: check(request.url), method: HTTPMethod(rawValue: request.method),
-            headers: headers(of: request), body: nil)
+            headers: headers(of: request), body: .none)
     }
 
     /// The URL of `request`, checked.
@@ -95,10 +103,16 @@ enum HTTPRequestConversion {
     /// The client body of `request`: its `httpBody`, else its `httpBodyStream` streamed.
     static func body(of request: URLRequest) -> HTTPClient.Body? {
         if let data = request.httpBody { return .bytes(data) }
+        return streamedBody(of: request).map(HTTPUploadWriter.clientBody(for:))
+    }
+
+    /// The `httpBodyStream` of `request`, streamed: an ``HTTPUploadStream``'s body with its
+    /// length, any other stream chunked. Nil without a stream.
+    static func streamedBody(of request: URLRequest) -> HTTPStreamedBody? {
         if let upload = HTTPUploadStream.body(of: request.httpBodyStream) {
-            return HTTPUploadWriter.clientBody(for: upload)
+            return HTTPUploadWriter.streamedBody(for: upload)
         }
-        return request.httpBodyStream.map { HTTPUploadWriter.clientBody(for: $0) }
+        return request.httpBodyStream.map { HTTPUploadWriter.streamedBody(for: $0) }
     }
 
     /// The number of body bytes `request` sends: nil when a stream of unknown length.

@@ -10,8 +10,8 @@ import NIOHTTP1
 
 /// The one HTTP transport of the package, set up from ``HTTPClientSettings``, turning
 /// `URLRequest`s into exchanges: plain `http` requests to hosts reached directly go over the
-/// core's own HTTP/1.1 connections (``HTTP1Pool``), everything else (HTTPS, proxies, streamed
-/// request bodies, retried connection attempts) through AsyncHTTPClient `HTTPClient`s.
+/// core's own HTTP/1.1 connections (``HTTP1Pool``), everything else (HTTPS, proxies, retried
+/// connection attempts) through AsyncHTTPClient `HTTPClient`s.
 ///
 /// Siesta's `AsyncHTTPClientProvider` and Squid's request executor are thin adapters over it.
 /// Every exchange, started with a callback or awaited, runs the same way: the request is
@@ -298,7 +298,7 @@ package final class HTTPTransport: Sendable {
 
     /// Sends one request of an exchange (the first, or one a redirect asked for) on `delegate`.
     private func startHop(_ request: URLRequest, delegate: HTTPExchangeDelegate, deadline: NIODeadline?) {
-        if let pool, let url = request.url, request.httpBodyStream == nil, goesThroughPool(url) {
+        if let pool, let url = request.url, goesThroughPool(url) {
             startHop(on: pool, delegate: delegate, deadline: deadline) {
                 try HTTPRequestConversion.poolRequest(from: request)
             }
@@ -337,7 +337,7 @@ package final class HTTPTransport: Sendable {
                 throw HTTPFailure(kind: .cancelled, underlying: HTTPClientError.cancelled)
             }
             let outgoing = try convert()
-            delegate.beginHop(requestBytesTotal: Int64(outgoing.bodyLength))
+            delegate.beginHop(requestBytesTotal: outgoing.body.length)
             delegate.attach(pool.execute(outgoing, sink: delegate, deadline: deadline))
         } catch {
             delegate.fail(HTTPFailure(classifying: error))

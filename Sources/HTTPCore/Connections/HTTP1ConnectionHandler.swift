@@ -90,26 +90,67 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler {
         current = running
         let request = task.request
         context.write(wrapOutboundOut(.head(request.head)), promise: nil)
-        if let body = request.body {
+        switch request.body {
+        case .none:
+            writeEnd(of: task, bodyBytes: 0, context: context)
+        case .bytes(let body):
             context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            writeEnd(of: task, bodyBytes: body.readableBytes, context: context)
+        case .streamed(let body):
+            context.flush()
+            stream(body, of: task, context: context)
         }
+    }
+
+    /// Writes the end of `task`'s request, after `bodyBytes` of body not yet counted as sent.
+    private func writeEnd(of task: HTTP1Task, bodyBytes: Int, context: ChannelHandlerContext) {
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
         written.futureResult.assumeIsolated().whenComplete { result in
             switch result {
-            case .success: self.written(task)
+            case .success: self.written(task, bodyBytes: bodyBytes)
             case .failure(let error): self.fail(task, error)
             }
         }
     }
 
-    /// The request of `task` is written: its body counted as sent, the read timeout started.
-    private func written(_ task: HTTP1Task) {
+    /// Writes a streamed body chunk by chunk, each counted as sent once written, then the end; a
+    /// body that cannot be read fails the request with why.
+    private func stream(_ body: HTTPStreamedBody, of task: HTTP1Task, context: ChannelHandlerContext) {
+        let loop = context.eventLoop
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        let produced = body.produce(loop) { chunk in
+            loop.flatSubmit { handler.value.write(chunk, of: task, on: loop) }
+        }
+        produced.hop(to: loop).assumeIsolated().whenComplete { result in
+            guard let running = self.current, running.task === task, let context = self.context else { return }
+            switch result {
+            case .success: self.writeEnd(of: task, bodyBytes: 0, context: context)
+            case .failure(let error): self.fail(task, error)
+            }
+        }
+    }
+
+    /// Writes one chunk of `task`'s body; the future completes once it is written (so the next is
+    /// read only then) and fails once `task` no longer runs here.
+    private func write(_ chunk: ByteBuffer, of task: HTTP1Task, on loop: any EventLoop) -> EventLoopFuture<Void> {
+        guard let running = current, running.task === task, let context else {
+            return loop.makeFailedFuture(ChannelError.ioOnClosedChannel)
+        }
+        let bytes = chunk.readableBytes
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(chunk))), promise: written)
+        return written.futureResult.map { task.sink.requestSent(bytes: bytes) }
+    }
+
+    /// The request of `task` is written: the last `bodyBytes` of its body counted as sent, the
+    /// read timeout started.
+    private func written(_ task: HTTP1Task, bodyBytes: Int) {
         guard var running = current, running.task === task else { return }
         running.written = true
         running.lastRead = .now()
         current = running
-        task.sink.requestSent(bytes: task.request.bodyLength)
+        if bodyBytes > 0 { task.sink.requestSent(bytes: bodyBytes) }
         armReadTimer(for: task, at: .now() + (readTimeout ?? .zero))
     }
 

@@ -9,7 +9,7 @@ import NIOPosix
 /// request at a time on each, straight over NIO's HTTP/1 codec.
 ///
 /// ``HTTPTransport`` sends `http` requests to hosts reached directly through it, and everything
-/// else (HTTPS, proxies, streamed request bodies, connection retries) through AsyncHTTPClient.
+/// else (HTTPS, proxies, connection retries) through AsyncHTTPClient.
 /// What goes on the wire is the same either way: the same request framing (``HTTP1Request``),
 /// the same response decoder and decompressor (`Accept-Encoding: deflate, gzip` when it
 /// decompresses), the same errors. What differs is the cost: no per-request state machine, no

@@ -5,7 +5,7 @@ import NIOHTTP1
 
 /// A request as ``HTTP1Pool`` writes it: the request line, every header field in the order it
 /// goes out (the caller's, then `host` when the caller set none, then the framing field), and
-/// the body bytes.
+/// the body: bytes, or streamed (``HTTPStreamedBody``, chunked when its length is not known).
 ///
 /// The head is framed as AsyncHTTPClient frames the requests it sends, so that a request leaves
 /// the same way whichever engine sends it: field names and values are checked (a name outside
@@ -20,23 +20,40 @@ struct HTTP1Request: Sendable {
     let origin: HTTP1Origin
     /// The URL the request is for.
     let url: URL
+    /// What a request sends after its head.
+    enum Body: Sendable {
+        /// Nothing.
+        case none
+        /// These bytes.
+        case bytes(ByteBuffer)
+        /// A body produced as it is sent; it can be sent again from its first byte only when
+        /// its source allows (a file does, a one-time input stream does not).
+        case streamed(HTTPStreamedBody)
+
+        /// The number of bytes, when known.
+        var length: Int64? {
+            switch self {
+            case .none: 0
+            case .bytes(let buffer): Int64(buffer.readableBytes)
+            case .streamed(let body): body.length
+            }
+        }
+    }
+
     /// The request line and header fields as written.
     let head: HTTPRequestHead
-    /// The body bytes; nil when there is no body.
-    let body: ByteBuffer?
+    /// What follows the head.
+    let body: Body
     /// Whether the caller asked for the connection to be closed after this exchange.
     let closesConnection: Bool
-
-    /// The number of body bytes sent.
-    var bodyLength: Int { body?.readableBytes ?? 0 }
 
     /// Frames a request for `url` (http) with `headers` in their order and `body`; `host` is the
     /// URL's host, which must not be empty. Throws AsyncHTTPClient's own errors for what it
     /// refuses, so failures read the same for both engines.
-    init(url: URL, host: String, method: HTTPMethod, headers: HTTPHeaders, body: Data?) throws {
+    init(url: URL, host: String, method: HTTPMethod, headers: HTTPHeaders, body: Body) throws {
         guard !host.isEmpty else { throw HTTPClientError.emptyHost }
-        let bodyLength = body?.count ?? 0
-        if method == .TRACE && bodyLength > 0 { throw HTTPClientError.traceRequestWithBody }
+        let bodyLength = body.length
+        if method == .TRACE && bodyLength != 0 { throw HTTPClientError.traceRequestWithBody }
         try Self.checkNames(of: headers)
         try Self.checkValues(of: headers)
         var fields = headers
@@ -48,18 +65,21 @@ struct HTTP1Request: Sendable {
         }
         fields.remove(name: "content-length")
         fields.remove(name: "transfer-encoding")
-        if bodyLength > 0 {
-            fields.add(name: "Content-Length", value: String(bodyLength))
-        } else {
+        switch bodyLength {
+        case nil:
+            fields.add(name: "Transfer-Encoding", value: "chunked")
+        case 0:
             switch method {
             case .GET, .HEAD, .DELETE, .CONNECT, .TRACE: break
             default: fields.add(name: "Content-Length", value: "0")
             }
+        case let length?:
+            fields.add(name: "Content-Length", value: String(length))
         }
         origin = HTTP1Origin(host: HTTPHost.unbracketed(host), port: port)
         self.url = url
         head = HTTPRequestHead(version: .http1_1, method: method, uri: Self.target(of: url), headers: fields)
-        self.body = body.flatMap { $0.isEmpty ? nil : ByteBuffer(data: $0) }
+        self.body = body
         closesConnection =
             fields.contains(name: "connection")
             && fields[canonicalForm: "connection"].contains { $0.lowercased() == "close" }

@@ -4,30 +4,35 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
-/// Streams request bodies to AsyncHTTPClient: an ``HTTPUploadBody`` with its `Content-Length`,
-/// files read a chunk at a time on NIO's thread pool, each chunk written only once the connection
-/// took the one before (AsyncHTTPClient holds the write back while the socket is full), so memory
-/// stays flat whatever the size; or any other `InputStream`, read the same way, sent chunked.
+/// Streams request bodies: an ``HTTPUploadBody`` with its `Content-Length`, files read a chunk at
+/// a time on NIO's thread pool, each chunk written only once the connection took the one before
+/// (the engine holds the write back while the socket is full), so memory stays flat whatever the
+/// size; or any other `InputStream`, read the same way, sent chunked.
 enum HTTPUploadWriter {
     /// The bytes read from a file, or an input stream, at a time.
     static let chunkSize = 256 * 1024
 
-    /// A streaming client body for `upload`, with its length.
-    static func clientBody(for upload: HTTPUploadBody) -> HTTPClient.Body {
-        .stream(contentLength: upload.length) { writer in
-            let loop = MultiThreadedEventLoopGroup.singleton.next()
-            return write(upload.segments[...], to: writer, on: loop)
+    /// The streamed body for `upload`, with its length.
+    static func streamedBody(for upload: HTTPUploadBody) -> HTTPStreamedBody {
+        HTTPStreamedBody(length: upload.length) { loop, write in
+            self.write(upload.segments[...], to: write, on: loop)
         }
     }
 
-    /// A chunked client body that reads `stream` once. A second attempt to send it (a redirect
-    /// that keeps the body) fails, since its bytes are gone.
-    static func clientBody(for stream: InputStream) -> HTTPClient.Body {
+    /// A chunked body that reads `stream` once. A second attempt to send it (a redirect that
+    /// keeps the body) fails, since its bytes are gone.
+    static func streamedBody(for stream: InputStream) -> HTTPStreamedBody {
         let reader = InputStreamBox(stream)
-        return .stream(contentLength: nil) { writer in
-            let loop = MultiThreadedEventLoopGroup.singleton.next()
+        return HTTPStreamedBody(length: nil) { loop, write in
             guard reader.claim() else { return loop.makeFailedFuture(OneTimeStreamError()) }
-            return pump(reader, to: writer, on: loop)
+            return pump(reader, to: write, on: loop)
+        }
+    }
+
+    /// AsyncHTTPClient's streaming body for `body`.
+    static func clientBody(for body: HTTPStreamedBody) -> HTTPClient.Body {
+        .stream(contentLength: body.length) { writer in
+            body.produce(MultiThreadedEventLoopGroup.singleton.next()) { writer.write(.byteBuffer($0)) }
         }
     }
 
@@ -45,23 +50,24 @@ enum HTTPUploadWriter {
     }
 
     private static func write(
-        _ segments: ArraySlice<HTTPUploadBody.Segment>, to writer: HTTPClient.Body.StreamWriter, on loop: any EventLoop
+        _ segments: ArraySlice<HTTPUploadBody.Segment>, to writer: @escaping HTTPStreamedBody.Write,
+        on loop: any EventLoop
     ) -> EventLoopFuture<Void> {
         guard let first = segments.first else { return loop.makeSucceededVoidFuture() }
         let rest = segments.dropFirst()
         let written: EventLoopFuture<Void>
         switch first {
         case .bytes(let data):
-            written = writer.write(.byteBuffer(ByteBuffer(data: data)))
+            written = writer(ByteBuffer(data: data))
         case .file(let path, let size):
             written = writeFile(path: path, size: size, to: writer, on: loop)
         }
-        return written.flatMap { write(rest, to: writer, on: loop) }
+        return written.hop(to: loop).flatMap { write(rest, to: writer, on: loop) }
     }
 
     /// Opens the file on the thread pool, then reads and writes it chunk by chunk.
     private static func writeFile(
-        path: String, size: Int64, to writer: HTTPClient.Body.StreamWriter, on loop: any EventLoop
+        path: String, size: Int64, to writer: @escaping HTTPStreamedBody.Write, on loop: any EventLoop
     ) -> EventLoopFuture<Void> {
         let pool = NIOThreadPool.singleton
         return pool.runIfActive(eventLoop: loop) { () throws -> FileDescriptorBox in
@@ -77,7 +83,7 @@ enum HTTPUploadWriter {
 
     private static func writeChunks(
         of file: FileDescriptorBox, path: String, from offset: Int64, size: Int64,
-        to writer: HTTPClient.Body.StreamWriter, on loop: any EventLoop, pool: NIOThreadPool
+        to writer: @escaping HTTPStreamedBody.Write, on loop: any EventLoop, pool: NIOThreadPool
     ) -> EventLoopFuture<Void> {
         guard offset < size else { return loop.makeSucceededVoidFuture() }
         let count = Int(min(Int64(chunkSize), size - offset))
@@ -102,7 +108,7 @@ enum HTTPUploadWriter {
             }
             return buffer
         }.flatMap { buffer in
-            writer.write(.byteBuffer(buffer))
+            writer(buffer).hop(to: loop)
         }.flatMap {
             writeChunks(of: file, path: path, from: offset + Int64(count), size: size, to: writer, on: loop, pool: pool)
         }
@@ -110,13 +116,13 @@ enum HTTPUploadWriter {
 
     /// Reads `reader` on the thread pool and writes what it gives until it ends.
     private static func pump(
-        _ reader: InputStreamBox, to writer: HTTPClient.Body.StreamWriter, on loop: any EventLoop
+        _ reader: InputStreamBox, to writer: @escaping HTTPStreamedBody.Write, on loop: any EventLoop
     ) -> EventLoopFuture<Void> {
         NIOThreadPool.singleton.runIfActive(eventLoop: loop) { () throws -> ByteBuffer? in
             try reader.next(upTo: chunkSize)
         }.flatMap { buffer in
             guard let buffer else { return loop.makeSucceededVoidFuture() }
-            return writer.write(.byteBuffer(buffer)).flatMap { pump(reader, to: writer, on: loop) }
+            return writer(buffer).hop(to: loop).flatMap { pump(reader, to: writer, on: loop) }
         }
     }
 

@@ -46,9 +46,9 @@ final class NetworkRequest: CompletableRequest {
         let pipeline = configuration.pipeline
         let request = underlyingRequest
         SiestaLog.log(.network, "\(method.rawValue) \(request.url?.absoluteString ?? "?")")
-        let provider = resource.service.networkingProvider
+        let service = resource.service
         let cancelled = cancelled
-        if let direct = provider as? any DirectNetworkingProvider {
+        if let direct = service.directNetworkingProvider {
             networking = direct.startDirectRequest(request) { [weak self] result in
                 let size = (try? result.get())?.body.count ?? 0
                 NetworkRequest.handOver(to: self, bodySize: size, unless: cancelled) {
@@ -56,7 +56,8 @@ final class NetworkRequest: CompletableRequest {
                 }
             }
         } else {
-            networking = provider.startRequest(request.urlRequest) { [weak self] response, data, error in
+            networking = service.networkingProvider.startRequest(request.urlRequest) {
+                [weak self] response, data, error in
                 NetworkRequest.handOver(to: self, bodySize: data?.count ?? 0, unless: cancelled) {
                     NetworkResponseProcessing.process(response: response, data: data, error: error, pipeline: pipeline)
                 }

@@ -21,6 +21,9 @@ open class Service {
     public let baseURL: URL?
 
     let networkingProvider: any NetworkingProvider
+    /// The provider again when it delivers responses directly (the default one does), found
+    /// once rather than cast for every request.
+    let directNetworkingProvider: (any DirectNetworkingProvider)?
     let resourceCache = ResourceCache()
     private var configurationEntries: [ConfigurationEntry] = []
     private(set) var configurationVersion = 0
@@ -42,6 +45,7 @@ open class Service {
     ) {
         self.baseURL = baseURL?.url.flatMap(URLTools.ensureTrailingSlash)
         self.networkingProvider = networking.siestaNetworkingProvider
+        directNetworkingProvider = networkingProvider as? any DirectNetworkingProvider
         if !standardTransformers.isEmpty {
             configure(description: "standard transformers") { configuration in
                 for transformer in standardTransformers {
