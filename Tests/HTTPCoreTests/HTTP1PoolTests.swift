@@ -102,7 +102,8 @@ struct HTTP1PoolTests {
         for (first, second) in requests.map({ ($0, $0) }) + streamed {
             let request = first
             let count = server.requests.count
-            #expect(text(await outcome(of: first, on: client)) == (request.httpMethod == "HEAD" ? "" : "ok"))
+            let viaClient = await outcome(of: first, on: client)
+            #expect(text(viaClient) == (request.httpMethod == "HEAD" ? "" : "ok"), "\(request.url!): \(viaClient)")
             #expect(text(await outcome(of: second, on: pool)) == (request.httpMethod == "HEAD" ? "" : "ok"))
             let sent = server.requests.dropFirst(count).map(\.text)
             try #require(sent.count == 2, "both requests for \(request.url!) reached the server")

@@ -107,6 +107,46 @@ struct HTTPBodyCollectorTests {
         #expect(released == nil)
     }
 
+    @Test("a view of the bytes received stays intact while more arrive, even when the mapping has to grow")
+    func viewsStayPut() {
+        var collector = HTTPBodyCollector()
+        let body = Self.bytes(3_000_000, seed: 7)
+        let first = collector.append(ByteBuffer(bytes: body[..<300_000]), announced: nil, limit: .max)
+        #expect(first)
+        let small = collector.received()
+        let smallBytes = small.withUnsafeBytes { Array($0) }
+        let before = collector.received()
+        // The mapping was made for about 600 kB: the rest makes it grow while the views hold it.
+        for start in stride(from: 300_000, to: body.count, by: 100_000) {
+            let appended = collector.append(
+                ByteBuffer(bytes: body[start..<start + 100_000]), announced: nil, limit: .max)
+            #expect(appended)
+        }
+        #expect(before.count == 300_000)
+        #expect(before.withUnsafeBytes { Array($0) } == Array(body[..<300_000]))
+        #expect(small.withUnsafeBytes { Array($0) } == smallBytes)
+        let after = collector.received()
+        #expect(after.count == body.count)
+        #expect(after.withUnsafeBytes { Array($0) } == body)
+        let data = collector.takeData()
+        #expect(data == Data(body))
+    }
+
+    @Test("a view keeps a dropped body's mapping until the view goes")
+    func viewKeepsMapping() {
+        weak var released: HTTPBodyMapping?
+        var collector = HTTPBodyCollector()
+        let appended = collector.append(ByteBuffer(bytes: Self.bytes(400_000)), announced: nil, limit: .max)
+        #expect(appended)
+        released = collector.mappingForTesting
+        var view: HTTPReceivedBody? = collector.received()
+        collector = HTTPBodyCollector()
+        #expect(released != nil)
+        #expect(view?.withUnsafeBytes { Array($0) } == Self.bytes(400_000))
+        view = nil
+        #expect(released == nil)
+    }
+
     @Test("large bodies from the demo API arrive whole, with and without a Content-Length")
     func overTheWire() async throws {
         let server = try await SharedDemoServer.get()

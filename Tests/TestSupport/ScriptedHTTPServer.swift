@@ -43,6 +43,13 @@ public final class ScriptedHTTPServer: Sendable {
             .send(response(status: "200 OK", headers: headers, body: body))
         }
 
+        /// `200 OK` with the body `ok`, or its head alone for a `HEAD` request (the default
+        /// script).
+        public static func okOrHead(_ request: Request) -> Reply {
+            let response = Self.response(status: "200 OK", body: "ok")
+            return request.line.hasPrefix("HEAD ") ? .send(Array(response.dropLast(2))) : .send(response)
+        }
+
         /// The bytes of an HTTP/1.1 response with a `Content-Length` body.
         public static func response(status: String, headers: [String] = [], body: String) -> [UInt8] {
             let lines = ["HTTP/1.1 \(status)", "Content-Length: \(body.utf8.count)"] + headers
@@ -72,6 +79,10 @@ public final class ScriptedHTTPServer: Sendable {
     /// Connections that have closed so far (either side).
     public var connectionsClosed: Int { state.withLockedValue { $0.closed } }
 
+    /// The servers' own event loop, apart from the clients' under test: a server that reads a
+    /// large upload never holds up their loops.
+    private static let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
     private init(channel: any Channel, port: Int, state: NIOLockedValueBox<State>) {
         self.channel = channel
         self.port = port
@@ -82,10 +93,10 @@ public final class ScriptedHTTPServer: Sendable {
     /// soon as its head has arrived, reading nothing more on that connection (a server that
     /// refuses an upload without reading it).
     public static func start(
-        answersEarly: Bool = false, _ script: @escaping @Sendable (Request) -> Reply = { _ in .ok() }
+        answersEarly: Bool = false, _ script: @escaping @Sendable (Request) -> Reply = Reply.okOrHead
     ) async throws -> ScriptedHTTPServer {
         let state = NIOLockedValueBox(State())
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let channel = try await ServerBootstrap(group: Self.group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -200,8 +211,18 @@ public final class ScriptedHTTPServer: Sendable {
         private static func firstIndex(of text: String, in bytes: [UInt8], from start: Int) -> Int? {
             let pattern = Array(text.utf8)
             guard bytes.count >= start + pattern.count else { return nil }
-            return (start...(bytes.count - pattern.count)).first {
-                bytes[$0..<$0 + pattern.count].elementsEqual(pattern)
+            return bytes.withUnsafeBufferPointer { buffer -> Int? in
+                var index = start
+                let last = buffer.count - pattern.count
+                while index <= last {
+                    if buffer[index] == pattern[0] {
+                        var matched = 1
+                        while matched < pattern.count, buffer[index + matched] == pattern[matched] { matched += 1 }
+                        if matched == pattern.count { return index }
+                    }
+                    index += 1
+                }
+                return nil
             }
         }
     }

@@ -6,13 +6,15 @@ import Foundation
 /// An ``HTTPExchangeMonitor`` whose ``HTTPExchangeMonitor/readsBodies`` is true is asked for a
 /// reader for each final response head (``HTTPExchangeMonitor/bodyReader(for:)``). The calls
 /// come one after another, in order, on the connection's thread, while the exchange holds its
-/// lock: a reader must be quick, and must not call back into the transfer.
+/// lock: a reader must be quick, and must not call back into the transfer. What it is given
+/// stays valid after the call, on any thread, so the reading itself may go on elsewhere.
 package protocol HTTPBodyReader: AnyObject, Sendable {
-    /// All the body's bytes so far, from its first, after a part arrived. The bytes are valid
-    /// during the call only, and may be elsewhere at the next one; those already given do not
-    /// change.
-    func bodyGrew(_ received: UnsafeRawBufferPointer)
-    /// The whole body, once it ended and before the exchange completes. Not called when the
-    /// exchange fails or is cancelled.
+    /// All the body's bytes so far, from its first, after a part arrived. Bytes already given
+    /// do not change.
+    func bodyGrew(_ received: HTTPReceivedBody)
+    /// The whole body, once it ended and before the exchange completes.
     func bodyEnded(_ body: Data)
+    /// The exchange failed, was cancelled or timed out before the body ended: no more calls
+    /// come, and the reader should let go of what it was given.
+    func bodyAbandoned()
 }

@@ -142,12 +142,13 @@ final class HTTPExchangeDelegate: Sendable {
     /// Cancels the current hop and keeps any later one from starting; the body read so far is
     /// let go at once, and no more is kept.
     func cancel() {
-        let task = state.withLockedValue { state in
+        let (task, reader) = state.withLockedValue { state in
             state.isCancelled = true
             state.body = HTTPBodyCollector()
-            state.reader = nil
-            return state.task
+            defer { state.reader = nil }
+            return (state.task, state.reader)
         }
+        reader?.bodyAbandoned()
         task?.cancel()
     }
 
@@ -267,29 +268,28 @@ final class HTTPExchangeDelegate: Sendable {
             stream.yield(.bytes(Data(buffer: buffer)))
             return nil
         }
-        let fits = state.withLockedValue { state in
+        let (fits, abandoned) = state.withLockedValue { state -> (Bool, (any HTTPBodyReader)?) in
             // After a cancel, nothing more is kept; the failed future stops the reading.
             if state.isCancelled {
-                return false
+                return (false, nil)
             }
             // A redirect's body is read to keep the connection usable, and dropped.
             if state.redirect != nil {
                 state.redirectBodyBytes += buffer.readableBytes
-                return state.redirectBodyBytes <= maximumBodySize
+                return (state.redirectBodyBytes <= maximumBodySize, nil)
             }
             state.progress.responseBytesReceived += Int64(buffer.readableBytes)
             guard state.body.count + buffer.readableBytes <= maximumBodySize,
                 state.body.append(buffer, announced: state.progress.responseBytesTotal, limit: maximumBodySize)
             else {
                 state.body = HTTPBodyCollector()
-                state.reader = nil
-                return false
+                defer { state.reader = nil }
+                return (false, state.reader)
             }
-            if let reader = state.reader {
-                state.body.withUnsafeBytes { reader.bodyGrew($0) }
-            }
-            return true
+            state.reader?.bodyGrew(state.body.received())
+            return (true, nil)
         }
+        abandoned?.bodyAbandoned()
         return fits ? nil : NIOTooManyBytesError(maxBytes: maximumBodySize)
     }
 
@@ -382,17 +382,23 @@ final class HTTPExchangeDelegate: Sendable {
 
     /// Calls the completion once, with the timing taken now (the response carries the same).
     private func finish(_ result: Result<HTTPExchangeResponse, HTTPFailure>) {
-        let (completion, firstByte, chunks, timer) = state.withLockedValue {
-            state -> (Completion?, ContinuousClock.Instant?, AsyncStream<HTTPStreamChunk>?, Scheduled<Void>?) in
+        let (completion, firstByte, chunks, timer, reader) = state.withLockedValue {
+            state -> (
+                Completion?, ContinuousClock.Instant?, AsyncStream<HTTPStreamChunk>?, Scheduled<Void>?,
+                (any HTTPBodyReader)?
+            ) in
             defer {
                 state.completion = nil
                 state.timer = nil
                 state.chunks = nil
+                state.reader = nil
                 // A stream keeps its task, so that cancelling it closes the connection.
                 if state.stream == nil { state.task = nil }
             }
-            return (state.completion, state.firstByte, state.chunks, state.timer)
+            return (state.completion, state.firstByte, state.chunks, state.timer, state.reader)
         }
+        // A body that did not end is never read to its end.
+        reader?.bodyAbandoned()
         timer?.cancel()
         guard let completion else { return }
         let timing = HTTPExchangeTiming(start: start, firstByte: firstByte, end: .now)

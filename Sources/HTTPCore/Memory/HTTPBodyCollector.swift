@@ -38,12 +38,24 @@ struct HTTPBodyCollector: Sendable {
                 }
             }
         }
-        if let mapping {
-            return part.withUnsafeReadableBytes { mapping.append($0) }
+        if mapping != nil {
+            // A mapping that a reader's view still holds is never moved: it is copied into a
+            // larger one instead, and the view keeps the old one until it lets go.
+            if mapping!.needsToGrow(for: part.readableBytes), !isKnownUniquelyReferenced(&mapping!) {
+                guard let copied = mapping!.copy(capacity: 2 * (count + part.readableBytes)) else { return false }
+                mapping = copied
+            }
+            return part.withUnsafeReadableBytes { mapping!.append($0) }
         }
         var part = part
         buffer.writeBuffer(&part)
         return true
+    }
+
+    /// A view of the bytes collected so far that stays valid, on any thread, while more arrive.
+    func received() -> HTTPReceivedBody {
+        if let mapping { return mapping.received() }
+        return HTTPReceivedBody(buffer: buffer)
     }
 
     /// Calls `body` with the bytes collected so far, contiguous.

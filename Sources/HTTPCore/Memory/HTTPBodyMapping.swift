@@ -45,6 +45,25 @@ final class HTTPBodyMapping: @unchecked Sendable {
         return true
     }
 
+    /// Whether `more` bytes do not fit without growing.
+    func needsToGrow(for more: Int) -> Bool {
+        count + more > capacity
+    }
+
+    /// A new mapping of at least `capacity` bytes holding a copy of these; nil when the system
+    /// refuses.
+    func copy(capacity: Int) -> HTTPBodyMapping? {
+        guard let copy = HTTPBodyMapping(capacity: max(capacity, count)) else { return nil }
+        _ = withUnsafeBytes { copy.append($0) }
+        return copy
+    }
+
+    /// A view of the bytes written so far; it keeps this mapping, and the caller must not move
+    /// it while the view exists (see ``HTTPBodyCollector``).
+    func received() -> HTTPReceivedBody {
+        HTTPReceivedBody(mapping: self, base: UnsafeRawPointer(base), count: count)
+    }
+
     /// Calls `body` with the bytes written so far.
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: count))

@@ -5,12 +5,14 @@ import HTTPCore
     import FoundationNetworking
 #endif
 
-/// The default transport: the package's HTTP core (AsyncHTTPClient underneath), with a client
-/// owned by this provider.
+/// The default transport: the package's HTTP core, with connections owned by this provider.
 ///
-/// Each provider owns one client with its connection pool; `Service()` creates one provider per
-/// service. The client is shut down when the provider is released, or earlier with
-/// ``shutdown()``.
+/// Plain `http` requests to hosts reached directly go over the core's own HTTP/1.1 connections
+/// (kept alive, at most eight to one origin); HTTPS and proxied requests go through an
+/// AsyncHTTPClient client, as do all requests of a provider made with
+/// `retriesFailedConnections: true`. Requests leave the same way either way. Each provider owns
+/// its connections; `Service()` creates one provider per service. They are closed when the
+/// provider is released, or earlier with ``shutdown()``.
 ///
 /// Defaults: connect timeout 10 s, read (idle) timeout 60 s, redirects followed (up to 10, no
 /// cycles), gzip/deflate responses decompressed (up to 100× expansion, against zip bombs), bodies

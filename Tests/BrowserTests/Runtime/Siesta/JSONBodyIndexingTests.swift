@@ -3,6 +3,7 @@ import Foundation
 import HTTPCore
 import OrderedJSON
 import Siesta
+import TestSupport
 import Testing
 
 @testable import BrowserRuntime
@@ -32,6 +33,55 @@ struct JSONBodyIndexingTests {
         #expect(last.select(in: prepared).count == 1)
         await transport.shutdown()
         await server.shutdown()
+    }
+
+    /// A JSON list of `count` small objects, as bytes.
+    static func list(_ count: Int) -> [UInt8] {
+        Array(("[" + (0..<count).map { #"{"id":\#($0),"name":"item \#($0)"}"# }.joined(separator: ",") + "]").utf8)
+    }
+
+    @Test("a transfer cancelled while its body is indexed stops the indexing thread and lets go of the body")
+    func cancelledWhileIndexing() async throws {
+        let body = Self.list(40_000)
+        let head = Array(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        // Half the body, then nothing: the transfer is still running when it is cancelled.
+        let server = try await ScriptedHTTPServer.start { _ in .send(head + body[..<(body.count / 2)]) }
+        let transport = HTTPTransport(monitor: ExchangeRecorder(indexingThreshold: Self.threshold))
+        let before = JSONBodyIndexing.runningThreads
+        let transfer = transport.start(URLRequest(url: server.baseURL)) { _ in }
+        await waitUntil("the indexing thread started") { JSONBodyIndexing.runningThreads > before }
+        transfer.cancel()
+        await waitUntil("the indexing thread stopped") { JSONBodyIndexing.runningThreads == before }
+        await transport.shutdown()
+        await server.stop()
+    }
+
+    @Test("a large body that is not JSON after all is left to the pipeline at once, which says where it breaks")
+    func brokenLargeBody() async throws {
+        var body = Self.list(20_000)
+        // The comma after an item half way becomes a letter.
+        let end = try #require(body[(body.count / 2)...].firstIndex(of: UInt8(ascii: "}")))
+        #expect(body[end + 1] == UInt8(ascii: ","))
+        body[end + 1] = UInt8(ascii: "x")
+        let response =
+            Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+            + body
+        let server = try await ScriptedHTTPServer.start { _ in .send(response) }
+        let recorder = ExchangeRecorder(indexingThreshold: Self.threshold)
+        let service = Service(baseURL: server.baseURL, networking: recorder.provider())
+        JSONDocumentTransformer.install(on: service)
+        let resource = service.resource("/broken")
+        let info = await withCheckedContinuation { continuation in
+            resource.load().onCompletion { continuation.resume(returning: $0) }
+        }
+        guard case .failure(let error) = info.response else {
+            Issue.record("a broken body loaded as \(info.response)")
+            return
+        }
+        #expect(error.userMessage.contains("line 1"), "\(error.userMessage)")
+        await waitUntil("no indexing thread left") { JSONBodyIndexing.runningThreads == 0 }
+        await server.stop()
     }
 
     @Test("small JSON bodies, chunked ones and other types are left to the pipeline")
