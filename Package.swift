@@ -60,6 +60,7 @@ let package = Package(
                 "HTTPCore", "DemoAPI", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .target(name: "Safety"),

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOEmbedded
 import NIOHTTP1
 import TestSupport
 import Testing
@@ -186,7 +187,7 @@ struct HTTP1PoolTests {
     }
 
     @Test("a kept-alive connection the server closes as a GET arrives: the GET goes again on a new connection")
-    func staleConnectionResendsIdempotent() async throws {
+    func staleConnectionResendsSafe() async throws {
         let server = try await ScriptedHTTPServer.start { request in
             request.connection == 0 && request.index == 1 ? .close : .ok("from \(request.connection)")
         }
@@ -203,19 +204,21 @@ struct HTTP1PoolTests {
         await transport.shutdown()
     }
 
-    @Test("a POST on a kept-alive connection that closes unanswered is not sent again, and fails as closed")
-    func staleConnectionFailsPost() async throws {
-        let server = try await ScriptedHTTPServer.start { request in
-            request.connection == 0 && request.index == 1 ? .close : .ok()
+    @Test("a POST or PUT on a kept-alive connection that closes unanswered is not sent again, and fails as closed")
+    func staleConnectionFailsUnsafe() async throws {
+        for method in ["POST", "PUT", "DELETE"] {
+            let server = try await ScriptedHTTPServer.start { request in
+                request.connection == 0 && request.index == 1 ? .close : .ok()
+            }
+            let transport = poolTransport()
+            let url = server.baseURL.appendingPathComponent("orders")
+            #expect(text(await outcome(of: request(url, method: method, body: Data("1".utf8)), on: transport)) == "ok")
+            let second = await outcome(of: request(url, method: method, body: Data("2".utf8)), on: transport)
+            #expect(kind(second) == .connectionClosed, "\(method)")
+            #expect(server.requests.count == 2, "\(method) sent once")
+            await transport.shutdown()
+            await server.stop()
         }
-        defer { Task { await server.stop() } }
-        let transport = poolTransport()
-        let url = server.baseURL.appendingPathComponent("orders")
-        #expect(text(await outcome(of: request(url, method: "POST", body: Data("1".utf8)), on: transport)) == "ok")
-        let second = await outcome(of: request(url, method: "POST", body: Data("2".utf8)), on: transport)
-        #expect(kind(second) == .connectionClosed)
-        #expect(server.requests.count == 2)
-        await transport.shutdown()
     }
 
     @Test("a connection is not used again after Connection: close, an HTTP/1.0 answer, or a response nobody asked for")
@@ -445,6 +448,50 @@ struct HTTP1PoolTests {
         pool.shutdown()
         await waitUntil("the first request was cancelled", timeout: 5) { first.outcome != nil }
         #expect(first.failure as? HTTPClientError == .cancelled)
+    }
+
+    @Test("an exchange refused before it starts (the transport is shut down) keeps nothing alive")
+    func nothingKeptAfterRefusal() async throws {
+        let transport = poolTransport()
+        await transport.shutdown()
+        weak var delegate: HTTPExchangeDelegate?
+        let failed = NIOLockedValueBox(false)
+        do {
+            let transfer = transport.start(request(URL(string: "http://127.0.0.1:9/refused")!)) { result in
+                if case .failure = result { failed.withLockedValue { $0 = true } }
+            }
+            delegate = transfer.delegate
+        }
+        #expect(failed.withLockedValue { $0 })
+        #expect(delegate == nil)
+    }
+
+    @Test("a request cancelled on its way to a connection is not sent, and the connection serves the next")
+    func cancelledOnTheWay() throws {
+        let pool = HTTP1Pool(
+            configuration: HTTP1Pool.Configuration(
+                connectTimeout: .seconds(1), readTimeout: nil, decompressionLimit: nil))
+        let channel = EmbeddedChannel()
+        let handler = HTTP1ConnectionHandler(pool: pool, readTimeout: nil)
+        try channel.pipeline.syncOperations.addHandler(handler)
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 80)).wait()
+        let origin = HTTP1Origin(host: "127.0.0.1", port: 80)
+        let connection = HTTP1Connection(origin: origin, channel: channel, handler: handler)
+        handler.connection = connection
+        let sink = RecordingSink()
+        let url = URL(string: "http://127.0.0.1/a")!
+        let task = HTTP1Task(
+            request: try HTTP1Request(url: url, host: "127.0.0.1", method: .GET, headers: HTTPHeaders(), body: .none),
+            sink: sink, deadline: nil, pool: pool)
+        // Give it this connection, then cancel it before the connection starts it, as a cancel
+        // from another thread may.
+        #expect(task.claim(for: connection))
+        task.cancel()
+        #expect(!task.requeue())
+        handler.start(task, reused: true)
+        #expect(sink.failure as? HTTPClientError == .cancelled)
+        #expect(try channel.readOutbound(as: IOData.self) == nil, "nothing was written")
+        pool.shutdown()
     }
 }
 

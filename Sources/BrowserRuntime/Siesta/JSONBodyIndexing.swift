@@ -112,6 +112,8 @@ final class JSONBodyIndexing: HTTPBodyReader, @unchecked Sendable {
             }
             let step: Step
             if state.isAbandoned || state.indexer == nil {
+                // Bytes still held are let go with the thread.
+                state.received = nil
                 step = .stop
             } else if let received = state.received {
                 state.received = nil
@@ -149,6 +151,7 @@ final class JSONBodyIndexing: HTTPBodyReader, @unchecked Sendable {
     private func give(up indexer: JSONInPlaceIndexer) {
         condition.lock()
         state.indexer = nil
+        state.received = nil
         let ended = state.ended
         state.ended = nil
         condition.unlock()

@@ -13,11 +13,12 @@ import NIOHTTP1
 ///   without `Connection: close`, a request written whole and without `Connection: close`);
 ///   otherwise it closes. Any failure closes it too.
 /// - A connection that closes while a request runs fails it with
-///   `HTTPClientError.remoteConnectionClosed`, except when it was reused, not a byte of answer
-///   came and the method is idempotent: the server closed a kept-alive connection as the
-///   request went out, and the request goes once more on another connection (RFC 9110 §9.2.2).
-///   An answer that does not parse from its first byte on such a connection (what a previous
-///   response left over) sends the request once more the same way.
+///   `HTTPClientError.remoteConnectionClosed`, except when it was reused, no part of an answer
+///   came and the method is safe (`GET`, `HEAD`, `OPTIONS`, `TRACE`: RFC 9110 §9.2.1): the
+///   server closed a kept-alive connection as the request went out, and the request goes once
+///   more on another connection. An answer that does not parse from its first byte on such a
+///   connection (what a previous response left over) sends a safe request once more the same
+///   way. Any other method fails: the server may have acted on it.
 /// - Bytes that arrive while no request runs close the connection.
 ///
 /// Lives on the channel's event loop; all of its state is touched only there.
@@ -54,7 +55,8 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler {
     var connection: HTTP1Connection?
     private var context: ChannelHandlerContext?
     private var current: Running?
-    private var idleCheckPending = false
+    /// The look at the connection's idle time, while one is due.
+    private var idleCheck: Scheduled<Void>?
 
     init(pool: HTTP1Pool, readTimeout: TimeAmount?) {
         self.pool = pool
@@ -68,6 +70,8 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
         connection = nil
+        idleCheck?.cancel()
+        idleCheck = nil
     }
 
     /// Writes `task`'s request. A connection found closed (the server closed it while it was
@@ -77,8 +81,15 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler {
             if task.requeue() {
                 pool.enqueue(task)
             } else if task.finish() {
-                task.sink.exchangeFailed(HTTPClientError.remoteConnectionClosed)
+                task.sink.exchangeFailed(
+                    task.isCancelled ? HTTPClientError.cancelled : HTTPClientError.remoteConnectionClosed)
             }
+            return
+        }
+        // Cancelled on its way here: it is not sent, and the connection serves the next one.
+        guard !task.isCancelled else {
+            if task.finish() { task.sink.exchangeFailed(HTTPClientError.cancelled) }
+            if let connection { pool.release(connection) }
             return
         }
         var running = Running(task: task, reused: reused)
@@ -266,11 +277,11 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler {
     }
 
     /// Puts `running`'s request back in the pool when it may go once more on another connection:
-    /// this connection had served a request before, not a byte of answer came, and sending the
-    /// method twice has the effect of once. Returns whether it did.
+    /// this connection had served a request before, no part of an answer came, and the method
+    /// is safe. Returns whether it did.
     private func resend(_ running: Running) -> Bool {
         let task = running.task
-        guard running.reused, !running.answered, task.request.head.method.isIdempotent, task.requeue() else {
+        guard running.reused, !running.answered, task.request.head.method.isSafe, task.requeue() else {
             return false
         }
         current = nil
@@ -282,10 +293,9 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler {
     /// Asks the pool after `timeout` whether the connection has been idle that long, and closes
     /// it if so; one check at a time.
     func scheduleIdleCheck(after timeout: TimeAmount) {
-        guard !idleCheckPending, let context else { return }
-        idleCheckPending = true
-        context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
-            self.idleCheckPending = false
+        guard idleCheck == nil, let context else { return }
+        idleCheck = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
+            self.idleCheck = nil
             guard let connection = self.connection else { return }
             if let remaining = self.pool.closeIfIdle(connection) {
                 self.scheduleIdleCheck(after: remaining)
@@ -295,11 +305,11 @@ final class HTTP1ConnectionHandler: ChannelInboundHandler {
 }
 
 extension HTTPMethod {
-    /// Whether a request with this method may be sent twice with the effect of once (RFC 9110
-    /// §9.2.2).
-    var isIdempotent: Bool {
+    /// Whether the method only asks for information, so that sending it once more changes
+    /// nothing on the server (RFC 9110 §9.2.1).
+    var isSafe: Bool {
         switch self {
-        case .GET, .HEAD, .OPTIONS, .TRACE, .PUT, .DELETE: true
+        case .GET, .HEAD, .OPTIONS, .TRACE: true
         default: false
         }
     }

@@ -46,6 +46,9 @@ final class HTTP1Pool: Sendable {
         var open = 0
         /// Requests waiting for a connection, in order.
         var waiting = CircularBuffer<HTTP1Task>()
+
+        /// Whether nothing is open, idle or waiting.
+        var isUnused: Bool { open == 0 && idle.isEmpty && waiting.isEmpty }
     }
 
     private struct State {
@@ -179,7 +182,7 @@ final class HTTP1Pool: Sendable {
     private func connectionFailed(to origin: HTTP1Origin) {
         let next = state.withLockedValue { state -> HTTP1Task? in
             guard var entry = state.origins[origin] else { return nil }
-            defer { state.origins[origin] = entry }
+            defer { state.origins[origin] = entry.isUnused ? nil : entry }
             entry.open -= 1
             return Self.takeWaiterToConnect(&entry)
         }
@@ -243,7 +246,8 @@ final class HTTP1Pool: Sendable {
         let next = state.withLockedValue { state -> HTTP1Task? in
             state.connections[ObjectIdentifier(connection)] = nil
             guard var entry = state.origins[origin] else { return nil }
-            defer { state.origins[origin] = entry }
+            // An origin with nothing open and nobody waiting is forgotten.
+            defer { state.origins[origin] = entry.isUnused ? nil : entry }
             entry.idle.removeAll { $0.connection === connection }
             entry.open -= 1
             return state.isShutdown ? nil : Self.takeWaiterToConnect(&entry)

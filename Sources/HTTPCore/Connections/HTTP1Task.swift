@@ -29,6 +29,9 @@ final class HTTP1Task: HTTPHop {
         var waitTimer: Scheduled<Void>?
         /// Whether it was put back in the queue once already (see ``requeue()``).
         var wasRequeued = false
+        /// Whether ``cancel()`` was called: a running task stops at its connection's next look,
+        /// even when it is between connections as the cancel comes.
+        var isCancelled = false
     }
 
     /// The request to send.
@@ -53,7 +56,7 @@ final class HTTP1Task: HTTPHop {
     /// already.
     func requeue() -> Bool {
         state.withLockedValue { state in
-            guard case .running = state.phase, !state.wasRequeued else { return false }
+            guard case .running = state.phase, !state.wasRequeued, !state.isCancelled else { return false }
             state.phase = .waiting
             state.wasRequeued = true
             return true
@@ -67,6 +70,11 @@ final class HTTP1Task: HTTPHop {
             state.phase = .connecting
             return true
         }
+    }
+
+    /// Whether ``cancel()`` was called.
+    var isCancelled: Bool {
+        state.withLockedValue { $0.isCancelled }
     }
 
     /// Gives the task to `connection` to run; false once it has finished (it must not run).
@@ -124,33 +132,37 @@ final class HTTP1Task: HTTPHop {
 
     /// Fails the task if it is still waiting or connecting (a running task is its connection's
     /// to end).
-    private func finishWaiting(with error: any Error) {
-        let finished = state.withLockedValue { state -> Bool in
+    private func finishWaiting(with error: any Error, cancelling: Bool = false) {
+        let (finished, timer) = state.withLockedValue { state -> (Bool, Scheduled<Void>?) in
+            if cancelling { state.isCancelled = true }
             switch state.phase {
             case .waiting, .connecting:
                 state.phase = .finished
-                state.waitTimer = nil
-                return true
+                defer { state.waitTimer = nil }
+                return (true, state.waitTimer)
             case .running, .finished:
-                return false
+                return (false, nil)
             }
         }
+        timer?.cancel()
         guard finished else { return }
         pool.forget(self)
         sink.exchangeFailed(error)
     }
 
     /// Stops the request: a waiting or connecting one fails at once with
-    /// `HTTPClientError.cancelled`; a running one is stopped by its connection, which closes.
+    /// `HTTPClientError.cancelled`; a running one is stopped by its connection, which closes (and
+    /// one on its way to a connection stops there, unsent).
     func cancel() {
         let connection = state.withLockedValue { state -> HTTP1Connection? in
-            if case .running(let connection) = state.phase { return connection }
-            return nil
+            guard case .running(let connection) = state.phase else { return nil }
+            state.isCancelled = true
+            return connection
         }
         if let connection {
             connection.cancel(self)
         } else {
-            finishWaiting(with: HTTPClientError.cancelled)
+            finishWaiting(with: HTTPClientError.cancelled, cancelling: true)
         }
     }
 }

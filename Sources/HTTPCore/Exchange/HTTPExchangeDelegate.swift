@@ -130,9 +130,12 @@ final class HTTPExchangeDelegate: Sendable {
     }
 
     /// Keeps the request of the current hop, so that ``cancel()`` reaches it; cancels it at once
-    /// when the exchange was cancelled already.
+    /// when the exchange was cancelled already. A hop that ended the exchange before it could be
+    /// kept (a request refused at once, or answered before this call) is not kept: nothing would
+    /// let go of it.
     func attach(_ task: any HTTPHop) {
-        let cancelled = state.withLockedValue { state in
+        let cancelled = state.withLockedValue { state -> Bool in
+            guard state.completion != nil else { return false }
             state.task = task
             return state.isCancelled
         }
