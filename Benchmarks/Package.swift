@@ -7,6 +7,7 @@ let package = Package(
     dependencies: [
         .package(name: "hammock", path: ".."),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -87,6 +88,19 @@ let package = Package(
             name: "CancelStorm",
             dependencies: [.product(name: "Siesta", package: "hammock"), "BenchmarkData"],
             path: "Benchmarks/CancelStorm"
+        ),
+        .executableTarget(
+            name: "RequestRounds",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Siesta", package: "hammock"),
+                .product(name: "Squid", package: "hammock"),
+            ],
+            path: "Benchmarks/RequestRounds"
         ),
         .executableTarget(
             name: "ResourceFlush",
