@@ -341,6 +341,64 @@ struct HTTP1PoolTests {
         }
     }
 
+    /// A valid response of one of a few shapes, then broken by `generator`: cut short, bytes
+    /// changed, bytes added, or parts repeated.
+    static func brokenResponse(using generator: inout SeededRandom) -> [UInt8] {
+        let body = String(repeating: "0123456789", count: Int.random(in: 0...40, using: &generator))
+        var bytes: [UInt8]
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0:
+            bytes = ScriptedHTTPServer.Reply.response(status: "200 OK", body: body)
+        case 1:
+            let characters = Array(body)
+            let chunks = stride(from: 0, to: characters.count, by: 7).map {
+                String(characters[$0..<min($0 + 7, characters.count)])
+            }
+            let framed = chunks.map { String($0.utf8.count, radix: 16) + "\r\n" + $0 + "\r\n" }.joined() + "0\r\n\r\n"
+            bytes = Array(("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + framed).utf8)
+        case 2:
+            bytes = Array(
+                ("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: \(body.utf8.count)"
+                    + "\r\nConnection: keep-alive\r\n\r\n" + body).utf8)
+        default:
+            bytes = Array(("HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\n" + body).utf8)
+        }
+        for _ in 0..<Int.random(in: 1...3, using: &generator) where !bytes.isEmpty {
+            let place = Int.random(in: 0..<bytes.count, using: &generator)
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: bytes = Array(bytes[..<place])
+            case 1: bytes[place] = UInt8.random(in: 0...255, using: &generator)
+            case 2:
+                bytes.insert(
+                    contentsOf: (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+                        UInt8.random(in: 0...255, using: &generator)
+                    }, at: place)
+            default: bytes.insert(contentsOf: bytes[place...].prefix(20), at: place)
+            }
+        }
+        return bytes
+    }
+
+    @Test("broken, cut and garbled answers each end their request promptly, once, without a crash", arguments: 0..<4)
+    func brokenAnswers(seed: Int) async throws {
+        var generator = SeededRandom(seed: UInt64(seed) &* 7919 &+ 17)
+        let replies = (0..<30).map { _ in Self.brokenResponse(using: &generator) }
+        // Each request asks for its case by path: /case/N.
+        let server = try await ScriptedHTTPServer.start { request in
+            let number = request.line.split(separator: " ").dropFirst().first?.split(separator: "/").last
+            return .sendAndClose(replies[Int(number ?? "0").map { $0 % replies.count } ?? 0])
+        }
+        defer { Task { await server.stop() } }
+        let transport = poolTransport(readTimeout: 5)
+        for (index, reply) in replies.enumerated() {
+            let result = await outcome(
+                of: request(server.baseURL.appendingPathComponent("case/\(index)")), on: transport)
+            // The server closes after every answer: a client that waited for more would time out.
+            #expect(kind(result) != .timedOut, "seed \(seed), case \(index): \(String(decoding: reply, as: UTF8.self))")
+        }
+        await transport.shutdown()
+    }
+
     @Test("a server that stops sending fails the request with the read timeout named")
     func readTimeout() async throws {
         let server = try await ScriptedHTTPServer.start { _ in .hold }

@@ -1,4 +1,5 @@
 import HTTPCore
+import TestSupport
 import Testing
 
 @Suite("a text/event-stream reads into the events the WHATWG standard says it holds")
@@ -96,7 +97,7 @@ struct ServerSentEventParserTests {
         #expect(events(pieces: corpus.map { [$0] }, parser: &bytewise) == expected)
         #expect(bytewise.retry == 2500)
 
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         for _ in 0..<300 {
             var pieces: [[UInt8]] = []
             var start = 0
@@ -241,20 +242,5 @@ struct ServerSentEventParserTests {
         for _ in 0..<1000 { #expect(pieces.feed([UInt8](repeating: 0x41, count: 1000)).isEmpty) }
         #expect(pieces.feed(Array("\n\ndata: after\n\n".utf8)) == [ServerSentEvent(data: "after")])
         #expect(pieces.droppedEventCount == 1)
-    }
-}
-
-/// A small seeded random number generator, so the random splits are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
