@@ -212,6 +212,7 @@ let package = Package(
                 "TestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ],

@@ -9,6 +9,8 @@
 # Prints, per client, the median and best wall time of a round, the CPU time and the context
 # switches of the whole process per request (from getrusage), and raw AsyncHTTPClient's median
 # over the client's. Runs Benchmarks' RequestRounds (release). Needs nginx (Debian's nginx-light).
+# REQUEST_ROUNDS_ONLY=TEXT[,TEXT...] runs only the clients whose name contains one of the texts,
+# beside raw AsyncHTTPClient (e.g. to profile one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-30}

@@ -25,6 +25,8 @@ import Squid
 @main
 struct RequestRounds {
     static let perRound = 200
+    /// The reference client's name.
+    static let rawName = "raw AsyncHTTPClient, awaited"
 
     static func main() async throws {
         let arguments = CommandLine.arguments
@@ -40,9 +42,9 @@ struct RequestRounds {
             (Service(standardTransformers: []).resource(absoluteURL: url), Service().resource(absoluteURL: url))
         }
         let squid = SmallJSONService(base: url.deletingLastPathComponent())
-        let clients: [(String, @Sendable () async throws -> Void)] = [
+        var clients: [(String, @Sendable () async throws -> Void)] = [
             ("bare NIO channel, awaited", { for _ in 0..<perRound { try await channel.fetch() } }),
-            ("raw AsyncHTTPClient, awaited", { for _ in 0..<perRound { try await fetch(client, url) } }),
+            (rawName, { for _ in 0..<perRound { try await fetch(client, url) } }),
             ("Siesta load(), awaited", { await loadAwaited(parsed, times: perRound) }),
             ("Siesta load(), chained", { await loadChained(parsed, times: perRound) }),
             ("Siesta load(), chained, no transformers", { await loadChained(plain, times: perRound) }),
@@ -52,13 +54,18 @@ struct RequestRounds {
                 { for _ in 0..<perRound { _ = try await SmallJSONRequest().schedule(with: squid).value } }
             ),
         ]
+        // REQUEST_ROUNDS_ONLY=TEXT[,TEXT...] keeps the clients whose name contains one of the
+        // texts (and the raw client, the reference), e.g. to profile one of them.
+        if let only = ProcessInfo.processInfo.environment["REQUEST_ROUNDS_ONLY"]?.split(separator: ",") {
+            clients = clients.filter { client in client.0 == rawName || only.contains { client.0.contains($0) } }
+        }
         var samples = [[Sample]](repeating: [], count: clients.count)
         for _ in 0..<rounds {
             for (index, client) in clients.enumerated() {
                 samples[index].append(try await Sample.measure(requests: perRound, client.1))
             }
         }
-        let reference = samples[1].map(\.milliseconds).median
+        let reference = samples[clients.firstIndex { $0.0 == rawName } ?? 0].map(\.milliseconds).median
         let columns = [
             "client", "wall p50 (ms / \(perRound))", "wall p0", "CPU per request (µs)",
             "context switches per request", "raw AsyncHTTPClient p50 / p50",

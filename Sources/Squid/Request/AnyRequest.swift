@@ -101,8 +101,8 @@ public struct AnyRequest: Request {
         self.acceptedStatusCodes = acceptedStatusCodes
         self.priority = priority
         self.scheduler = { request in
-            Response(request: request, cancelledFailure: .cancelled) {
-                await RequestExecutor(request: request, service: service).run()
+            Response(request: request, cancelledFailure: .cancelled) { cancellation, report in
+                RequestExecutor(request: request, service: service).start(cancellation, report: report)
             }
         }
     }

@@ -107,9 +107,10 @@ extension Request {
     /// - Returns: A publisher of the decoded result that fails with the service's
     ///   ``HttpService/RequestError``.
     public func schedule<Service: HttpService>(with service: Service) -> Response<Self, Service.RequestError> {
-        Response(request: self, cancelledFailure: service.mapError(.cancelled)) {
-            let result = await RequestExecutor(request: self, service: service).run()
-            return result.mapError { service.mapError($0) }
+        Response(request: self, cancelledFailure: service.mapError(.cancelled)) { cancellation, report in
+            RequestExecutor(request: self, service: service).start(cancellation) { outcome in
+                report(outcome.mapError { service.mapError($0) })
+            }
         }
     }
 }

@@ -31,7 +31,7 @@ public final class Response<RequestType: Request, Failure: Swift.Error>: Publish
 
     private enum Phase: Sendable {
         case idle
-        case running(Task<Void, Never>, generation: Int)
+        case running(RequestCancellation, generation: Int)
         case finished(Outcome)
 
         var isFinished: Bool {
@@ -59,14 +59,16 @@ public final class Response<RequestType: Request, Failure: Swift.Error>: Publish
     /// The request this response belongs to.
     public let request: RequestType
 
-    private let operation: @Sendable () async -> Outcome
+    /// Starts one run of the request: reports its outcome once, from any thread, unless the
+    /// cancellation it is given was used.
+    private let operation: @Sendable (RequestCancellation, _ report: @escaping @Sendable (Outcome) -> Void) -> Void
     private let cancelledFailure: Failure
     private let state = NIOLockedValueBox(State())
 
     init(
         request: RequestType,
         cancelledFailure: Failure,
-        operation: @escaping @Sendable () async -> Outcome
+        operation: @escaping @Sendable (RequestCancellation, _ report: @escaping @Sendable (Outcome) -> Void) -> Void
     ) {
         self.request = request
         self.cancelledFailure = cancelledFailure
@@ -159,45 +161,50 @@ public final class Response<RequestType: Request, Failure: Swift.Error>: Publish
     // MARK: Sharing
 
     private func attach(_ id: Int, _ listener: Listener) {
-        let ready = state.withLockedValue { state -> Outcome? in
+        let (ready, run) = state.withLockedValue { state -> (Outcome?, (RequestCancellation, Int)?) in
             if case .waiter = listener, state.abandonedWaiters.remove(id) != nil {
-                return .failure(cancelledFailure)
+                return (.failure(cancelledFailure), nil)
             }
             if case .finished(let outcome) = state.phase {
-                return outcome
+                return (outcome, nil)
             }
             state.listeners[id] = listener
-            if case .idle = state.phase {
-                state.generation += 1
-                let generation = state.generation
-                let task = Task { [self] in
-                    let outcome = await operation()
-                    finish(outcome, generation: generation)
-                }
-                state.phase = .running(task, generation: generation)
+            guard case .idle = state.phase else {
+                return (nil, nil)
             }
-            return nil
+            state.generation += 1
+            let cancellation = RequestCancellation()
+            state.phase = .running(cancellation, generation: state.generation)
+            return (nil, (cancellation, state.generation))
         }
         if let ready {
             Self.notify(listener, of: ready)
         }
+        // Started outside the lock: an outcome known at once (a hook's answer, a bad URL) is
+        // reported before `operation` returns.
+        if let (cancellation, generation) = run {
+            operation(cancellation) { [self] outcome in
+                finish(outcome, generation: generation)
+            }
+        }
     }
 
     private func detach(_ id: Int, isWaiter: Bool) {
-        let removed = state.withLockedValue { state -> Listener? in
+        let (removed, cancellation) = state.withLockedValue { state -> (Listener?, RequestCancellation?) in
             guard let listener = state.listeners.removeValue(forKey: id) else {
                 // A waiter cancelled before it was attached must not be attached later.
                 if isWaiter, !state.phase.isFinished {
                     state.abandonedWaiters.insert(id)
                 }
-                return nil
+                return (nil, nil)
             }
-            if state.listeners.isEmpty, case .running(let task, _) = state.phase {
-                task.cancel()
+            if state.listeners.isEmpty, case .running(let cancellation, _) = state.phase {
                 state.phase = .idle
+                return (listener, cancellation)
             }
-            return listener
+            return (listener, nil)
         }
+        cancellation?.cancel()
         if case .waiter(let continuation) = removed {
             continuation.resume(returning: .failure(cancelledFailure))
         }

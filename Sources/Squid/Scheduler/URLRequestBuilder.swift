@@ -13,7 +13,17 @@ struct URLRequestBuilder<RequestType: Request, Service: HttpService> {
     /// Builds URL, header (asking the async header provider), body, timeout, then `prepare`.
     func build() async throws(Squid.Error) -> URLRequest {
         let url = try RequestURL.make(service: service, routes: request.routes, query: request.query)
-        let header = try await HeaderBridge.fields(of: service, for: request.header)
+        return try build(url: url, header: try await HeaderBridge.fields(of: service, for: request.header))
+    }
+
+    /// Builds the request of a service known to have no `async` header (see
+    /// ``HeaderBridge/isHeaderless(_:)``) without awaiting anything.
+    func buildHeaderless() throws(Squid.Error) -> URLRequest {
+        let url = try RequestURL.make(service: service, routes: request.routes, query: request.query)
+        return try build(url: url, header: try HeaderBridge.fields(of: service, asyncHeader: [:], for: request.header))
+    }
+
+    private func build(url: URL, header: HttpHeader) throws(Squid.Error) -> URLRequest {
 
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 @preconcurrency import OpenCombine
 
 /// Connects the two forms of ``HttpService/asyncHeader``: each default reads the other form, and
@@ -12,6 +13,17 @@ enum HeaderBridge {
     }
 
     @TaskLocal static var reading: Reading?
+
+    /// The service types found to implement neither form: their `async` header is always empty,
+    /// so an attempt can be built without awaiting it.
+    private static let headerless = NIOLockedValueBox<Set<ObjectIdentifier>>([])
+
+    /// Whether `Service` is known to implement neither form (found the first time its header is
+    /// read through both defaults).
+    static func isHeaderless<Service: HttpService>(_: Service.Type) -> Bool {
+        let id = ObjectIdentifier(Service.self)
+        return headerless.withLockedValue { $0.contains(id) }
+    }
 
     /// The `async` default: awaits the future form.
     static func asyncHeader<Service: HttpService>(of service: Service) async throws -> HttpHeader {
@@ -33,6 +45,8 @@ enum HeaderBridge {
     static func futureHeader<Service: HttpService>(of service: Service) -> Future<HttpHeader, Error> {
         let id = ObjectIdentifier(Service.self)
         if reading == Reading(service: id, fromAsync: true) {
+            // Only the `async` default reads this default with that marker: both are defaults.
+            _ = headerless.withLockedValue { $0.insert(id) }
             return Future { promise in promise(.success([:])) }
         }
         return Future { promise in
@@ -62,6 +76,14 @@ enum HeaderBridge {
         } catch {
             throw .headerFailed(error)
         }
+        return try fields(of: service, asyncHeader: asyncHeader, for: requestHeader)
+    }
+
+    /// The header fields of one attempt, given the service's `async` header (see
+    /// ``fields(of:for:)``).
+    static func fields<Service: HttpService>(
+        of service: Service, asyncHeader: HttpHeader, for requestHeader: HttpHeader
+    ) throws(Squid.Error) -> HttpHeader {
         let header = service.header + asyncHeader + requestHeader
         if let field = header.firstInvalidField {
             throw .invalidRequest(message: "the value of header field \(field.name) contains a line break or NUL")

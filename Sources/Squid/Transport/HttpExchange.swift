@@ -10,32 +10,36 @@ import HTTPCore
 /// ``Squid/Error``.
 enum HttpExchange {
 
-    /// Sends `request` and returns the complete response (any status code).
+    /// Sends `request`; `completion` gets the complete response (any status code) or the
+    /// failure, exactly once, on any thread (before this returns when nothing could be started).
     ///
     /// The whole exchange, connecting to the last body byte, is bounded by the request's
-    /// `timeoutInterval`. Cancelling the calling task cancels the exchange and closes the
-    /// connection.
-    static func send(_ request: URLRequest, configuration: SessionConfiguration) async throws(Squid.Error)
-        -> HttpResponse
-    {
+    /// `timeoutInterval`. Cancelling the returned transfer closes the connection and completes
+    /// with ``Squid/Error/cancelled``.
+    static func start(
+        _ request: URLRequest, configuration: SessionConfiguration,
+        completion: @escaping @Sendable (Result<HttpResponse, Squid.Error>) -> Void
+    ) -> HTTPTransfer {
         let transport = HTTPClientPool.shared.transport(for: configuration.clientSettings)
         let url = request.url ?? URL(fileURLWithPath: "/")
         var request = request
         if request.timeoutInterval <= 0 {
             request.timeoutInterval = SessionConfiguration.default.timeout
         }
-        do {
-            let response = try await transport.send(request, maximumBodySize: configuration.maximumBodySize)
-            var header = HttpHeader()
-            for (name, value) in response.headers {
-                header.appendReceived(HttpHeader.Field(name), value)
+        return transport.start(request, maximumBodySize: configuration.maximumBodySize) { result in
+            switch result {
+            case .success(let response):
+                var header = HttpHeader()
+                for (name, value) in response.headers {
+                    header.appendReceived(HttpHeader.Field(name), value)
+                }
+                completion(
+                    .success(
+                        HttpResponse(
+                            statusCode: response.statusCode, header: header, url: response.url, body: response.body)))
+            case .failure(let failure):
+                completion(.failure(Squid.Error(failure, url: url)))
             }
-            return HttpResponse(statusCode: response.statusCode, header: header, url: response.url, body: response.body)
-        } catch {
-            if Task.isCancelled {
-                throw .cancelled
-            }
-            throw Squid.Error(error, url: url)
         }
     }
 }
