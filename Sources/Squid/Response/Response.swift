@@ -14,8 +14,9 @@ import NIOConcurrencyHelpers
 /// - When every subscriber has cancelled (and no task awaits ``value``) before the result
 ///   arrived, the HTTP request is cancelled, the connection closed and nothing is delivered. A
 ///   later subscriber then starts a fresh request.
-/// - Results and completions arrive on a background thread; hop to your own executor or use
-///   `receive(on:)` if you need one.
+/// - Results and completions arrive on a background thread (for a small body, the thread of
+///   the connection it came on, which other requests wait for meanwhile); hop to your own
+///   executor or use `receive(on:)` if you need one or do long work with the result.
 ///
 /// ```swift
 /// let response = UserRequest().schedule(with: MyApi())
