@@ -1,8 +1,8 @@
 import NIOConcurrencyHelpers
 
-/// Holds the transfer of an awaited exchange so a task cancellation that arrives before, during
-/// or after the start cancels it exactly when it exists.
-final class HTTPTransferSlot: Sendable {
+/// Holds the transfer of an exchange so a cancellation that arrives before, during or after the
+/// start cancels it exactly when it exists.
+package final class HTTPTransferSlot: Sendable {
     private struct State {
         var transfer: HTTPTransfer?
         var isCancelled = false
@@ -10,8 +10,11 @@ final class HTTPTransferSlot: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
+    /// An empty slot.
+    package init() {}
+
     /// Keeps the transfer; cancels it at once if cancellation came first.
-    func hold(_ transfer: HTTPTransfer) {
+    package func hold(_ transfer: HTTPTransfer) {
         let cancelled = state.withLockedValue { state in
             state.transfer = transfer
             return state.isCancelled
@@ -20,7 +23,7 @@ final class HTTPTransferSlot: Sendable {
     }
 
     /// Cancels the held transfer, or the one held later.
-    func cancel() {
+    package func cancel() {
         let transfer = state.withLockedValue { state in
             state.isCancelled = true
             return state.transfer

@@ -8,10 +8,10 @@ final class RequestCancellation: Sendable {
     private struct State {
         var isCancelled = false
         var task: Task<Void, Never>?
-        var transfer: HTTPTransfer?
     }
 
     private let state = NIOLockedValueBox(State())
+    private let transfer = HTTPTransferSlot()
 
     /// Whether ``cancel()`` was called.
     var isCancelled: Bool {
@@ -31,20 +31,16 @@ final class RequestCancellation: Sendable {
     /// Keeps the exchange now in flight (replacing a finished one); cancels it at once if the run
     /// was cancelled already.
     func hold(_ transfer: HTTPTransfer) {
-        let cancelled = state.withLockedValue { state in
-            state.transfer = transfer
-            return state.isCancelled
-        }
-        if cancelled { transfer.cancel() }
+        self.transfer.hold(transfer)
     }
 
     /// Cancels the task and the exchange held now and any held later.
     func cancel() {
-        let (task, transfer) = state.withLockedValue { state in
+        let task = state.withLockedValue { state in
             state.isCancelled = true
-            return (state.task, state.transfer)
+            return state.task
         }
         task?.cancel()
-        transfer?.cancel()
+        transfer.cancel()
     }
 }
