@@ -181,8 +181,8 @@ public final class Response<RequestType: Request, Failure: Swift.Error>: Publish
         if let ready {
             Self.notify(listener, of: ready)
         }
-        // Started outside the lock: an outcome known at once (a hook's answer, a bad URL) is
-        // reported before `operation` returns.
+        // Started outside the lock: the outcome of an exchange that cannot start is reported
+        // before `operation` returns. A cancel that comes first stops the run as it starts.
         if let (cancellation, generation) = run {
             operation(cancellation) { [self] outcome in
                 finish(outcome, generation: generation)
