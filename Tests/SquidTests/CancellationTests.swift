@@ -11,16 +11,19 @@ struct CancellationTests {
     @Test("when every subscriber cancels, no value or completion is delivered")
     func allSubscribersCancel() async throws {
         try await withDemoServer { server in
-            let response = SlowRequest(delay: 800).schedule(with: DemoService(server))
+            // The answer's delay scales with the test time, so that a slow run (a sanitizer, a
+            // busy machine) still cancels before it.
+            let delay = Int(TestTime.scaled(0.8) * 1000)
+            let response = SlowRequest(delay: delay).schedule(with: DemoService(server))
             let first = Collector(response)
             let second = Collector(response)
             let reached = await waitUntil { server.requestCount(forPath: "/slow") == 1 }
             #expect(reached)
             first.cancel()
             second.cancel()
-            // An absence has no condition to await: wait past the moment the 800 ms response
-            // would have arrived.
-            try await Task.sleep(nanoseconds: 1_200_000_000)
+            // An absence has no condition to await: wait past the moment the response would have
+            // arrived.
+            try await Task.sleep(for: .milliseconds(delay + Int(TestTime.scaled(0.4) * 1000)))
             #expect(first.collected.values.isEmpty)
             #expect(first.collected.completion == nil)
             #expect(second.collected.values.isEmpty)
@@ -32,14 +35,15 @@ struct CancellationTests {
     @Test("the request stays alive while one subscriber remains")
     func oneSubscriberRemains() async throws {
         try await withDemoServer { server in
-            let response = SlowRequest(delay: 400).schedule(with: DemoService(server))
+            let delay = Int(TestTime.scaled(0.4) * 1000)
+            let response = SlowRequest(delay: delay).schedule(with: DemoService(server))
             let leaving = Collector(response)
             let staying = Collector(response)
             let reached = await waitUntil { server.requestCount(forPath: "/slow") == 1 }
             #expect(reached)
             leaving.cancel()
             let collected = try await staying.finish()
-            #expect(collected.values == [.init(slept: 400)])
+            #expect(collected.values == [.init(slept: delay)])
             #expect(leaving.collected.values.isEmpty)
             #expect(server.requestCount(forPath: "/slow") == 1)
         }
@@ -70,13 +74,14 @@ struct CancellationTests {
     @Test("after all subscribers cancelled, a new subscriber sends the request again")
     func restartAfterCancellation() async throws {
         try await withDemoServer { server in
-            let response = SlowRequest(delay: 300).schedule(with: DemoService(server))
+            let delay = Int(TestTime.scaled(0.3) * 1000)
+            let response = SlowRequest(delay: delay).schedule(with: DemoService(server))
             let cancelled = Collector(response)
             let reached = await waitUntil { server.requestCount(forPath: "/slow") == 1 }
             #expect(reached)
             cancelled.cancel()
             let collected = try await Collector(response).finish()
-            #expect(collected.values == [.init(slept: 300)])
+            #expect(collected.values == [.init(slept: delay)])
             #expect(server.requestCount(forPath: "/slow") == 2)
             #expect(cancelled.collected.values.isEmpty)
         }
