@@ -21,14 +21,16 @@ struct CancellationTests {
             #expect(reached)
             first.cancel()
             second.cancel()
-            // An absence has no condition to await: wait past the moment the response would have
-            // arrived.
-            try await Task.sleep(for: .milliseconds(delay + Int(TestTime.scaled(0.4) * 1000)))
+            // A witness: the same request sent after the first reached the server is answered
+            // after the first would have been, so once it is, the first's answer is past.
+            let witness = try await Collector(SlowRequest(delay: delay).schedule(with: DemoService(server))).finish()
+            #expect(witness.values == [.init(slept: delay)])
             #expect(first.collected.values.isEmpty)
             #expect(first.collected.completion == nil)
             #expect(second.collected.values.isEmpty)
             #expect(second.collected.completion == nil)
-            #expect(server.requestCount(forPath: "/slow") == 1)
+            // The first request and the witness; the cancelled one was not sent again.
+            #expect(server.requestCount(forPath: "/slow") == 2)
         }
     }
 
