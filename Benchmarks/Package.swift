@@ -99,6 +99,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Siesta", package: "hammock"),
                 .product(name: "Squid", package: "hammock"),
+                "BenchmarkData",
             ],
             path: "Benchmarks/RequestRounds"
         ),

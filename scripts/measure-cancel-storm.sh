@@ -16,32 +16,14 @@ cd "$(dirname "$0")/.."
 count=${1:-2000}
 size=${2:-10}
 delay=${3:-300}
-command -v /usr/sbin/nginx >/dev/null || { echo "nginx is required (apt-get install nginx-light)" >&2; exit 1; }
-
+source scripts/lib/loopback-nginx.sh
 (cd Benchmarks && swift build -c release --product CancelStorm >&2)
 storm="Benchmarks/.build/release/CancelStorm"
 
 work=$(mktemp -d)
 mkdir -p "$work/html"
 head -c $((size * 1024 * 1024)) /dev/zero | tr '\0' 'x' >"$work/html/big.txt"
-port=$((20000 + $$ % 20000))
-cat >"$work/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    client_body_temp_path $work;
-    server { listen 127.0.0.1:$port; root $work/html; }
-}
-CONF
-/usr/sbin/nginx -p "$work" -c "$work/nginx.conf" -e "$work/error.log" &
-nginx=$!
-trap 'kill $nginx 2>/dev/null; wait $nginx 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1 50); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.1; done
+start_loopback_nginx "$work"
 
 url="http://127.0.0.1:$port/big.txt"
 echo "== distinct resources, no transformers"

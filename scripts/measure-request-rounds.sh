@@ -14,34 +14,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-30}
-command -v /usr/sbin/nginx >/dev/null || { echo "nginx is required (apt-get install nginx-light)" >&2; exit 1; }
-
+source scripts/lib/loopback-nginx.sh
 (cd Benchmarks && swift build -c release --product RequestRounds >&2)
 rounds_binary="Benchmarks/.build/release/RequestRounds"
 
 work=$(mktemp -d)
 mkdir -p "$work/html"
-printf '%s' '{"id": 1, "name": "Ada Lovelace", "email": "ada@example.com", "roles": ["admin", "author"], "active": true, "score": 98.5, "address": {"city": "London", "postcode": "W1"}, "tags": ["math", "engines", "poetry"], "created": "1843-07-10T12:00:00Z"}' >"$work/html/small.json"
-port=$((20000 + $$ % 20000))
-cat >"$work/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    types { application/json json; }
-    keepalive_requests 1000000;
-    etag off;
-    if_modified_since off;
-    client_body_temp_path $work;
-    server { listen 127.0.0.1:$port; root $work/html; }
-}
-CONF
-/usr/sbin/nginx -p "$work" -c "$work/nginx.conf" -e "$work/error.log" &
-nginx=$!
-trap 'kill $nginx 2>/dev/null; wait $nginx 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1 50); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.1; done
+"$rounds_binary" --print-document >"$work/html/small.json"
+start_loopback_nginx "$work"
 
 "$rounds_binary" "http://127.0.0.1:$port/small.json" "$rounds"

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BenchmarkData
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
@@ -30,9 +31,13 @@ struct RequestRounds {
 
     static func main() async throws {
         let arguments = CommandLine.arguments
+        if arguments.count == 2, arguments[1] == "--print-document" {
+            FileHandle.standardOutput.write(SmallDocument.json)
+            return
+        }
         guard arguments.count >= 2, let url = URL(string: arguments[1]), let host = url.host, let port = url.port
         else {
-            print("usage: RequestRounds http://127.0.0.1:PORT/small.json [rounds]")
+            print("usage: RequestRounds http://127.0.0.1:PORT/small.json [rounds] | RequestRounds --print-document")
             exit(2)
         }
         let rounds = arguments.count >= 3 ? Int(arguments[2]) ?? 30 : 30
@@ -102,7 +107,7 @@ struct RequestRounds {
         let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
         precondition(response.status == .ok)
         let body = try await response.body.collect(upTo: 1 << 20)
-        _ = try JSONDecoder().decode(SmallJSON.self, from: Data(body.readableBytesView))
+        _ = try JSONDecoder().decode(SmallDocument.self, from: Data(body.readableBytesView))
     }
 
     /// `times` loads of `resource`, each awaited.
@@ -232,25 +237,6 @@ final class ResponseCollector: ChannelInboundHandler {
     }
 }
 
-/// The small JSON document nginx serves.
-struct SmallJSON: Decodable, Sendable {
-    /// Its address.
-    struct Address: Decodable, Sendable {
-        let city: String
-        let postcode: String
-    }
-
-    let id: Int
-    let name: String
-    let email: String
-    let roles: [String]
-    let active: Bool
-    let score: Double
-    let address: Address
-    let tags: [String]
-    let created: String
-}
-
 /// The loopback server as a Squid service.
 struct SmallJSONService: HttpService {
     let base: URL
@@ -260,7 +246,7 @@ struct SmallJSONService: HttpService {
 
 /// The small JSON document as a Squid request.
 struct SmallJSONRequest: JsonRequest {
-    typealias Result = SmallJSON
+    typealias Result = SmallDocument
 
     var routes: HttpRoute { ["small.json"] }
 }

@@ -1,3 +1,4 @@
+import BenchmarkData
 import DemoAPI
 import Foundation
 
@@ -14,11 +15,8 @@ final class LoopbackServer: @unchecked Sendable {
     private let process: Process?
     private let directory: URL?
 
-    /// The small JSON document served, about 300 bytes.
-    static let smallJSON = Data(
-        (#"{"id": 1, "name": "Ada Lovelace", "email": "ada@example.com", "roles": ["admin", "author"], "#
-            + #""active": true, "score": 98.5, "address": {"city": "London", "postcode": "W1"}, "#
-            + #""tags": ["math", "engines", "poetry"], "created": "1843-07-10T12:00:00Z"}"#).utf8)
+    /// The small JSON document served.
+    static var smallJSON: Data { SmallDocument.json }
 
     private init(smallJSONURL: URL, kind: String, process: Process?, directory: URL?) {
         self.smallJSONURL = smallJSONURL

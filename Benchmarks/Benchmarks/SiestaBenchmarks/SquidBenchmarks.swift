@@ -1,26 +1,8 @@
 import AsyncHTTPClient
 import Benchmark
+import BenchmarkData
 import Foundation
 import Squid
-
-/// The small JSON document the loopback server serves, decoded.
-struct SmallDocument: Decodable, Sendable {
-    /// The postal address in the document.
-    struct Address: Decodable, Sendable {
-        let city: String
-        let postcode: String
-    }
-
-    let id: Int
-    let name: String
-    let email: String
-    let roles: [String]
-    let active: Bool
-    let score: Double
-    let address: Address
-    let tags: [String]
-    let created: String
-}
 
 /// The loopback server as a Squid service.
 struct LoopbackService: HttpService {
