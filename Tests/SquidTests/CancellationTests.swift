@@ -11,9 +11,9 @@ struct CancellationTests {
     @Test("when every subscriber cancels, no value or completion is delivered")
     func allSubscribersCancel() async throws {
         try await withDemoServer { server in
-            // The answer's delay scales with the test time, so that a slow run (a sanitizer, a
-            // busy machine) still cancels before it.
-            let delay = Int(TestTime.scaled(0.8) * 1000)
+            // The answer's delay scales with the test time and leaves a second for the cancel,
+            // so that a slow run (a sanitizer, a busy machine) still cancels before it.
+            let delay = Int(TestTime.scaled(1) * 1000)
             let response = SlowRequest(delay: delay).schedule(with: DemoService(server))
             let first = Collector(response)
             let second = Collector(response)
@@ -37,7 +37,7 @@ struct CancellationTests {
     @Test("the request stays alive while one subscriber remains")
     func oneSubscriberRemains() async throws {
         try await withDemoServer { server in
-            let delay = Int(TestTime.scaled(0.4) * 1000)
+            let delay = Int(TestTime.scaled(1) * 1000)
             let response = SlowRequest(delay: delay).schedule(with: DemoService(server))
             let leaving = Collector(response)
             let staying = Collector(response)
@@ -76,7 +76,7 @@ struct CancellationTests {
     @Test("after all subscribers cancelled, a new subscriber sends the request again")
     func restartAfterCancellation() async throws {
         try await withDemoServer { server in
-            let delay = Int(TestTime.scaled(0.3) * 1000)
+            let delay = Int(TestTime.scaled(1) * 1000)
             let response = SlowRequest(delay: delay).schedule(with: DemoService(server))
             let cancelled = Collector(response)
             let reached = await waitUntil { server.requestCount(forPath: "/slow") == 1 }

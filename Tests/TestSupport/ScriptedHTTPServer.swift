@@ -68,6 +68,10 @@ public final class ScriptedHTTPServer: Sendable {
     public let port: Int
     private let channel: any Channel
     private let state: NIOLockedValueBox<State>
+    /// The server's own thread, apart from the clients' event loops under test and from every
+    /// other server's: a server that takes long over one connection (a large upload read in a
+    /// debug build) holds up nobody else's answers.
+    private let group: MultiThreadedEventLoopGroup
 
     /// `http://127.0.0.1:PORT`.
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -79,12 +83,9 @@ public final class ScriptedHTTPServer: Sendable {
     /// Connections that have closed so far (either side).
     public var connectionsClosed: Int { state.withLockedValue { $0.closed } }
 
-    /// The servers' own event loop, apart from the clients' under test: a server that reads a
-    /// large upload never holds up their loops.
-    private static let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-
-    private init(channel: any Channel, port: Int, state: NIOLockedValueBox<State>) {
+    private init(channel: any Channel, port: Int, state: NIOLockedValueBox<State>, group: MultiThreadedEventLoopGroup) {
         self.channel = channel
+        self.group = group
         self.port = port
         self.state = state
     }
@@ -96,7 +97,8 @@ public final class ScriptedHTTPServer: Sendable {
         answersEarly: Bool = false, _ script: @escaping @Sendable (Request) -> Reply = Reply.okOrHead
     ) async throws -> ScriptedHTTPServer {
         let state = NIOLockedValueBox(State())
-        let channel = try await ServerBootstrap(group: Self.group)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -110,14 +112,15 @@ public final class ScriptedHTTPServer: Sendable {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        return ScriptedHTTPServer(channel: channel, port: channel.localAddress?.port ?? 0, state: state)
+        return ScriptedHTTPServer(channel: channel, port: channel.localAddress?.port ?? 0, state: state, group: group)
     }
 
-    /// Stops listening and closes every connection.
+    /// Stops listening, closes every connection and ends the server's thread.
     public func stop() async {
         let channels = state.withLockedValue { $0.channels }
         for channel in channels { try? await channel.close() }
         try? await channel.close()
+        try? await group.shutdownGracefully()
     }
 
     private final class Connection: ChannelInboundHandler {

@@ -108,19 +108,30 @@ struct TAPReportTests {
     @Test(
         "the checker refuses what breaks the grammar, so a report that breaks it cannot pass",
         arguments: [
-            ("TAP version 13\n1..0\n", 1),
-            ("TAP version 14\nok 1 - a\n", 2),
-            ("TAP version 14\n1..2\nok 1 - a\n", 3),
-            ("TAP version 14\n1..1\nok 2 - a\n", 3),
-            ("TAP version 14\n1..1\nnot ok 1 - a\n  ---\n  message: x\n", 4),
-            ("TAP version 14\n1..1\nnot ok 1 - a\n  ---\nmessage: x\n  ...\n", 5),
-            ("TAP version 14\n1..1\nok 1 - a", 0),
+            (TAPText("TAP version 13\n1..0\n"), 1),
+            (TAPText("TAP version 14\nok 1 - a\n"), 2),
+            (TAPText("TAP version 14\n1..2\nok 1 - a\n"), 3),
+            (TAPText("TAP version 14\n1..1\nok 2 - a\n"), 3),
+            (TAPText("TAP version 14\n1..1\nnot ok 1 - a\n  ---\n  message: x\n"), 4),
+            (TAPText("TAP version 14\n1..1\nnot ok 1 - a\n  ---\nmessage: x\n  ...\n"), 5),
+            (TAPText("TAP version 14\n1..1\nok 1 - a"), 0),
         ])
-    func checkerRefuses(text: String, line: Int) {
+    func checkerRefuses(text: TAPText, line: Int) {
         #expect {
-            try TAPChecker(text)
+            try TAPChecker(text.text)
         } throws: { error in
             (error as? TAPChecker.Violation)?.line == line
         }
     }
+}
+
+/// A report's text shown escaped on one line in the test's name, so that the lines inside it
+/// never appear in the test output as lines of a report.
+struct TAPText: CustomTestStringConvertible, Sendable {
+    /// The text.
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    var testDescription: String { text.debugDescription }
 }
