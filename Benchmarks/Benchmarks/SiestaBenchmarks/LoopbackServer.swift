@@ -46,6 +46,13 @@ final class LoopbackServer: @unchecked Sendable {
             process: nil, directory: nil)
     }
 
+    /// The nginx configuration the measuring scripts use too, with `@WORK@` and `@PORT@` to fill.
+    private static var nginxTemplate: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/lib/loopback-nginx.conf")
+    }
+
     private static func startNginx() throws -> LoopbackServer? {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hammock-bench-nginx-\(getpid())")
@@ -53,27 +60,11 @@ final class LoopbackServer: @unchecked Sendable {
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("html"), withIntermediateDirectories: true)
         try smallJSON.write(to: directory.appendingPathComponent("html/small.json"))
+        let template = try String(contentsOf: nginxTemplate, encoding: .utf8)
         for attempt in 0..<20 {
             let port = 20_000 + Int(getpid() % 20_000) + attempt * 97
-            let config = """
-                daemon off;
-                worker_processes 1;
-                pid \(directory.path)/nginx.pid;
-                error_log \(directory.path)/error.log;
-                events { worker_connections 1024; }
-                http {
-                    access_log off;
-                    types { application/json json; }
-                    keepalive_requests 1000000;
-                    etag off;
-                    if_modified_since off;
-                    client_body_temp_path \(directory.path);
-                    server {
-                        listen 127.0.0.1:\(port);
-                        root \(directory.path)/html;
-                    }
-                }
-                """
+            let config = template.replacingOccurrences(of: "@WORK@", with: directory.path)
+                .replacingOccurrences(of: "@PORT@", with: String(port))
             let configURL = directory.appendingPathComponent("nginx.conf")
             try config.write(to: configURL, atomically: true, encoding: .utf8)
             // nginx outlives a process that exits without running deinits (each benchmark runs

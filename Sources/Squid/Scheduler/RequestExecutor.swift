@@ -58,13 +58,19 @@ struct RequestExecutor<RequestType: Request, Service: HttpService> {
             cancellation.hold(Task { [progress] in await retry(after: error, progress, cancellation, report) })
             return
         }
-        if let answer = service.hook.onSchedule(request, urlRequest) {
-            Squid.Logger.log("#\(progress.logID) \(RequestType.self) answered by the service's hook")
-            cancellation.hold(Task { report(.success(Delivery(value: answer, httpResponse: nil))) })
+        if let answer = hookAnswer(to: urlRequest, progress) {
+            cancellation.hold(Task { report(.success(answer)) })
             return
         }
         progress.isFirstAttempt = false
         send(urlRequest, progress, cancellation, report)
+    }
+
+    /// The service hook's answer to the first attempt, if it gives one (logged).
+    private func hookAnswer(to urlRequest: URLRequest, _ progress: Progress) -> Delivery<RequestType.Result>? {
+        guard let answer = service.hook.onSchedule(request, urlRequest) else { return nil }
+        Squid.Logger.log("#\(progress.logID) \(RequestType.self) answered by the service's hook")
+        return Delivery(value: answer, httpResponse: nil)
     }
 
     /// Sends an attempt; its answer goes to ``received``.
@@ -88,9 +94,8 @@ struct RequestExecutor<RequestType: Request, Service: HttpService> {
         while true {
             do throws(Squid.Error) {
                 let urlRequest = try await URLRequestBuilder(request: request, service: service).build()
-                if progress.isFirstAttempt, let answer = service.hook.onSchedule(request, urlRequest) {
-                    Squid.Logger.log("#\(progress.logID) \(RequestType.self) answered by the service's hook")
-                    report(.success(Delivery(value: answer, httpResponse: nil)))
+                if progress.isFirstAttempt, let answer = hookAnswer(to: urlRequest, progress) {
+                    report(.success(answer))
                     return
                 }
                 progress.isFirstAttempt = false
