@@ -22,9 +22,10 @@
 # and served by `python3 -m http.server` on 127.0.0.1 only. hammock runs in a private tmux
 # server at 150x45 with an empty config directory (default keys and theme). The screen is polled
 # every 20 ms; RSS is VmRSS from /proc/PID/status once two samples 0.5 s apart agree within 2%
-# (at most 5 s), peak is VmHWM. Output, one line per measurement:
+# (at most 5 s), peak is VmHWM; "before" is VmRSS on the small page the session starts on, and
+# added/body is what opening the large body added over it. Output, one line per measurement:
 #
-#   100MB first-line 1.23 s  rss 250 MB  peak 310 MB  body 100.0 MB  rss/body 2.50
+#   100MB first-line 1.23 s  rss 250 MB  peak 310 MB  body 100.0 MB  rss/body 2.50  before 55 MB  added/body 1.95
 #   100MB reload x3  rss 262 MB  after first load 250 MB  ratio 1.05  peak 420 MB  loads 1.8 1.7 1.9 s
 #   100MB search "item 1098901" 0.84 s  j during search: no reaction within 100 ms
 #
@@ -283,6 +284,8 @@ measure_first_line() {
     tmux_ new-session -d -x 150 -y 45 -s "$session" "$command" || { echo "$label: tmux failed" >&2; return 1; }
     pid=$(tmux_ list-panes -t "$session" -F '#{pane_pid}')
     wait_for_text '"small"' "the small body" || return 1
+    base_rss=$(stable_rss "$pid")
+    [ -n "$base_rss" ] || { fail "hammock exited"; return 1; }
     tmux_ send-keys -t "$session" g
     tmux_ send-keys -t "$session" -l "http://127.0.0.1:$port/$(basename "$file")"
     sleep 0.2
@@ -297,9 +300,10 @@ measure_first_line() {
     local peak
     peak=$(proc_kib "$pid" VmHWM)
     if [ -z "$first_rss" ] || [ -z "$peak" ]; then fail "hammock exited"; return 1; fi
-    printf '%s first-line %s s  rss %s MB  peak %s MB  body %s MB  rss/body %s\n' \
+    printf '%s first-line %s s  rss %s MB  peak %s MB  body %s MB  rss/body %s  before %s MB  added/body %s\n' \
         "$label" "$(seconds "$first_us")" "$(mb_kib "$first_rss")" "$(mb_kib "$peak")" \
-        "$(mb "$bytes")" "$(ratio $((first_rss * 1024)) "$bytes")"
+        "$(mb "$bytes")" "$(ratio $((first_rss * 1024)) "$bytes")" "$(mb_kib "$base_rss")" \
+        "$(ratio $(((first_rss - base_rss) * 1024)) "$bytes")"
 }
 
 measure_reloads() {

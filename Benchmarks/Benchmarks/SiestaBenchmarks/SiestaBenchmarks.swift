@@ -128,6 +128,14 @@ func fetchRawOnMainActor(_ client: HTTPClient, _ url: URL) async throws {
     try await fetchRaw(client, url)
 }
 
+/// Fetches a URL `times` times, one after another, from main-actor code that awaits each.
+@MainActor
+func fetchRawOnMainActor(_ client: HTTPClient, _ url: URL, times: Int) async throws {
+    for _ in 0..<times {
+        try await fetchRaw(client, url)
+    }
+}
+
 /// Fetches a URL with Foundation's URLSession.
 func fetchWithURLSession(_ session: URLSession, _ url: URL) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -180,6 +188,7 @@ let benchmarks: @Sendable () -> Void = {
 
     observerBenchmarks()
     networkBenchmarks()
+    pairBenchmarks()
 
     Benchmark("Siesta load() through the pipeline, 10 MB JSON") { benchmark in
         let service = await MainActor.run {
