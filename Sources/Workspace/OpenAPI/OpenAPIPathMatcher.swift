@@ -25,7 +25,9 @@ struct OpenAPIPathMatcher {
             if let current = best, !current.score.lexicographicallyPrecedes(score) { return }
             best = (score, operation, values)
         }
+        var underABase = false
         for base in bases where request.starts(with: base) {
+            underABase = true
             let rest = request[base.count...]
             for (position, template) in templates.enumerated() {
                 guard let values = template.match(rest) else { continue }
@@ -33,8 +35,12 @@ struct OpenAPIPathMatcher {
                     [template.literalSegments, template.literalCharacters, -position], candidates[position], values)
             }
         }
-        if best == nil {
-            for (position, template) in templates.enumerated() where template.segments.count <= request.count {
+        // A path under none of the servers' base paths (a host the description does not name,
+        // behind a prefix of its own) is matched on its end. A path under a base path that no
+        // template fits is not described, and the root template matches no end but the root.
+        if !underABase {
+            for (position, template) in templates.enumerated()
+            where !template.segments.isEmpty && template.segments.count <= request.count {
                 guard let values = template.match(request.suffix(template.segments.count)) else { continue }
                 consider(
                     [template.segments.count, template.literalSegments, template.literalCharacters, -position],

@@ -81,4 +81,39 @@ struct APIOperationMatchTests {
             uspto.operation(method: "GET", url: URL(string: "https://developer.uspto.gov/ds-api/")!)?.operation.id
                 == "list-data-sets")
     }
+
+    /// A description with a root operation and `/users/{id}`, served from `servers`.
+    private func rootDescription(servers: String) throws -> APIDescription {
+        let text = """
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, \(servers)
+             "paths": {"/": {"get": {"operationId": "getIndex", "responses": {"200": {"description": "ok"}}}},
+                       "/users/{id}": {"get": {"operationId": "getUser", "responses": {"200": {"description": "ok"}}}}}}
+            """
+        return try APIDescription.parse(
+            Data(text.utf8), sourceURL: URL(string: "http://127.0.0.1:8080/openapi.json"),
+            load: OpenAPIFixtures.noFiles)
+    }
+
+    @Test("a root operation is the root only: a path under the base that no template fits is not described")
+    func rootOperationMatchesOnlyTheRoot() throws {
+        let described = try rootDescription(servers: "")
+        func id(_ url: String) -> String? { described.operation(method: "GET", url: URL(string: url)!)?.operation.id }
+        #expect(id("http://127.0.0.1:8080/") == "getIndex")
+        #expect(id("http://127.0.0.1:8080") == "getIndex")
+        #expect(id("http://127.0.0.1:8080/users/7") == "getUser")
+        #expect(id("http://127.0.0.1:8080/anything") == nil)
+        #expect(id("http://127.0.0.1:8080/usersX") == nil)
+        #expect(id("http://127.0.0.1:8080/users/7/zzz") == nil)
+        #expect(id("http://127.0.0.1:8080/nope/deep") == nil)
+    }
+
+    @Test("on a host no server names, the root template matches no path's end")
+    func rootTemplateNotASuffix() throws {
+        let described = try rootDescription(servers: #""servers": [{"url": "https://api.example.com/v1"}],"#)
+        func id(_ url: String) -> String? { described.operation(method: "GET", url: URL(string: url)!)?.operation.id }
+        #expect(id("https://api.example.com/v1/") == "getIndex")
+        #expect(id("http://localhost:9000/proxy/users/7") == "getUser")
+        #expect(id("http://localhost:9000/anything") == nil)
+        #expect(id("https://api.example.com/v1/anything") == nil)
+    }
 }
