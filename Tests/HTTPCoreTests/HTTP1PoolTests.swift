@@ -150,6 +150,33 @@ struct HTTP1PoolTests {
         }
     }
 
+    @Test("several lines of one name leave as lines of their own, in the order added, through both engines")
+    func repeatedHeaderLines() async throws {
+        let server = try await ScriptedHTTPServer.start()
+        defer { Task { await server.stop() } }
+        var request = request(
+            URL(string: "\(server.baseURL.absoluteString)/lines")!, method: "PUT", body: Data("x".utf8))
+        HTTPHeaderLines.add("1", named: "X-A", to: &request)
+        HTTPHeaderLines.add("b", named: "X-B", to: &request)
+        HTTPHeaderLines.add("2", named: "x-a", to: &request)
+        #expect(
+            HTTPHeaderLines.fields(of: request).filter { $0.name.lowercased().hasPrefix("x-") }.map(\.value)
+                == ["1", "2", "b"])
+        let client = clientTransport()
+        let pool = poolTransport()
+        #expect(text(await outcome(of: request, on: client)) == "ok")
+        #expect(text(await outcome(of: request, on: pool)) == "ok")
+        let sent = server.requests.map(\.text)
+        try #require(sent.count == 2)
+        #expect(sent[0] == sent[1])
+        #expect(sent[0].contains("\r\nX-A: 1\r\nX-A: 2\r\nX-B: b\r\n"), "\(sent[0])")
+        #expect(!sent[0].contains("\u{1F}"))
+        HTTPHeaderLines.set(["only"], named: "X-A", in: &request)
+        #expect(HTTPHeaderLines.fields(of: request).filter { $0.name.lowercased() == "x-a" }.map(\.value) == ["only"])
+        await client.shutdown()
+        await pool.shutdown()
+    }
+
     @Test("requests one after another share one connection")
     func reuse() async throws {
         let server = try await ScriptedHTTPServer.start()

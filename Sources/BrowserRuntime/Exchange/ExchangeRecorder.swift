@@ -217,8 +217,7 @@ public final class ExchangeRecorder: HTTPExchangeMonitor {
         let request = exchange.request
         let method = (request.httpMethod ?? "GET").uppercased()
         let url = request.url?.absoluteString ?? ""
-        let requestHeaders = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
-            .map { HeaderField(name: $0.key, value: $0.value) }
+        let requestHeaders = HTTPHeaderLines.fields(of: request).map { HeaderField(name: $0.name, value: $0.value) }
         let timing = exchange.timing
         let total = Self.seconds(timing.total)
         let timeToFirstByte = timing.timeToFirstByte.map(Self.seconds)

@@ -74,7 +74,8 @@ enum RunRequestBuilder {
                 }
             }
         }
-        for (name, value) in headers { request.addValue(value, forHTTPHeaderField: name) }
+        // Two lines of one name go out as two lines, as written.
+        for (name, value) in headers { HTTPHeaderLines.add(value, named: name, to: &request) }
         var text = "\(definition.method) \(definition.url)\n"
         for (name, value) in headers { text += "\(name): \(value)\n" }
         if let bodyText {

@@ -251,7 +251,17 @@ extension ResourceBrowser {
             return
         }
         let mutation: Resource.RequestMutation = { request in
-            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            // A name the form has replaces the configured value; several lines of it go out as
+            // they were typed, each a line of its own.
+            var typed: [(name: String, values: [String])] = []
+            for (name, value) in headers {
+                if let index = typed.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
+                    typed[index].values.append(value)
+                } else {
+                    typed.append((name, [value]))
+                }
+            }
+            for (name, values) in typed { HTTPHeaderLines.set(values, named: name, in: &request) }
             if let upload {
                 if let contentType = upload.contentType {
                     request.setValue(contentType, forHTTPHeaderField: "Content-Type")

@@ -10,7 +10,7 @@ import NIOHTTP1
 
 /// Turns a `URLRequest` (or an ``HTTPPlainRequest``) into the request an engine sends:
 /// AsyncHTTPClient's, or ``HTTP1Pool``'s ``HTTP1Request``. Either way: http or https with a host
-/// only, headers in a stable order (by name), `Content-Length` left to the engine, the body as
+/// only, headers in a stable order (by name; several lines of one name as added), `Content-Length` left to the engine, the body as
 /// bytes, or (AsyncHTTPClient only) streamed: an ``HTTPUploadStream``'s body with its length,
 /// any other `httpBodyStream` chunked.
 enum HTTPRequestConversion {
@@ -60,12 +60,12 @@ enum HTTPRequestConversion {
         return url
     }
 
-    /// The header fields of `request` by name, without `Content-Length`.
+    /// The header fields of `request` by name, without `Content-Length`; several lines of one
+    /// name (``HTTPHeaderLines``) each as a line of its own.
     private static func headers(of request: URLRequest) -> HTTPHeaders {
         var headers = HTTPHeaders()
-        let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
-        for (name, value) in fields where name.lowercased() != "content-length" {
-            headers.add(name: name, value: value)
+        for field in HTTPHeaderLines.fields(of: request) where !HTTPHeaderName.isContentLength(field.name) {
+            headers.add(name: field.name, value: field.value)
         }
         return headers
     }

@@ -29,6 +29,20 @@ struct RunEngineTests {
         return result
     }
 
+    @Test("two header lines of one name go out as two lines, as the file has them")
+    func repeatedHeaderLines() async throws {
+        let server = try await SharedDemoServer.get()
+        let base = server.baseURL.absoluteString.dropLast()
+        let item = Self.item(
+            "lines", "GET", "\(base)\(SharedDemoServer.uniquePath())",
+            headers: [HeaderField(name: "X-Dup", value: "one"), HeaderField(name: "X-Dup", value: "two")],
+            checks: RequestChecks(assertions: [#"$.headers['x-dup'] == "one, two""#]))
+        let result = await Self.run([RunFile(path: "t.http", items: [item])])
+        let request = try #require(result.requests.first)
+        #expect(request.outcome == .passed, "\(request.failedAssertions.map(\.message))")
+        #expect(request.requestText.contains("X-Dup: one\nX-Dup: two\n"), "\(request.requestText)")
+    }
+
     @Test("assertions hold and fail as written; a failure names expected, actual and path")
     func assertions() async throws {
         let server = try await SharedDemoServer.get()

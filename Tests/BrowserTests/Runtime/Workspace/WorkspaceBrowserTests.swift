@@ -429,6 +429,33 @@ struct WorkspaceBrowserTests {
         return String(decoding: outline.document.data, as: UTF8.self)
     }
 
+    @Test("two header lines of one name in a form go out as two lines, and replace the configured value")
+    func repeatedHeaderLines() async throws {
+        let setup = try await setUp(history: false)
+        let browser = setup.browser
+        browser.start(path: "/anything")
+        await waitUntil("loaded") { browser.state.current?.latestData != nil }
+        let url = try #require(browser.state.currentURL)
+        browser.dispatch(.key(.character("I")))
+        browser.dispatch(
+            .paste("curl -X PUT '\(url)' -H 'X-A: 1' -H 'Accept: text/plain' -H 'x-a: 2' --data-raw 'x'"))
+        browser.dispatch(.key(.enter))
+        guard browser.state.topLayer is RequestForm else {
+            Issue.record("expected a form, status: \(browser.state.status?.text ?? "")")
+            return
+        }
+        browser.dispatch(.key(.control("s")))
+        guard let (_, outline) = await Fixtures.jsonResponse(of: browser) else { return }
+        let echoed = String(decoding: outline.document.data, as: UTF8.self)
+        // The demo joins the lines of one name with ", "; a folded value would read "1,2".
+        #expect(echoed.contains(#""x-a" : "1, 2""#), "\(echoed)")
+        #expect(echoed.contains(#""accept" : "text/plain""#), "\(echoed)")
+        #expect(!echoed.contains("\\u001f"), "\(echoed)")
+        let exchange = try #require(browser.exchangeRecorder?.lastExchange(method: .put, url: url))
+        #expect(exchange.requestHeaders.filter { $0.name.lowercased() == "x-a" }.map(\.value) == ["1", "2"])
+        await setup.server.shutdown()
+    }
+
     @Test("a pasted curl command with continuations becomes a filled form; Ctrl-Y shows the form as curl")
     func curlInAndOut() async throws {
         let setup = try await setUp(history: false)
