@@ -1,13 +1,17 @@
 import ArgumentParser
 
 /// The program's entry: `hammock jsonpath …` runs the JSONPath command, `hammock run …` the
-/// runner, `hammock import …` and `hammock export …` convert collections; anything else is the
-/// browser (`hammock [URL] [options]`), whose URL argument would otherwise take the command's
+/// runner, `hammock import …` and `hammock export …` convert collections, `hammock help
+/// [COMMAND …]` shows that command's help; anything else is the browser (`hammock [URL] [options]`), whose URL argument would otherwise take the command's
 /// name.
 @main
 enum HammockMain {
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "help" {
+            // `hammock help [COMMAND …]`: that command's --help.
+            arguments = Array(arguments.dropFirst()) + ["--help"]
+        }
         if arguments.first == "jsonpath" {
             JSONPathCommand.main(Array(arguments.dropFirst()))
         } else if arguments.first == "run" {

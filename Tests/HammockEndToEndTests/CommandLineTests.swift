@@ -87,6 +87,24 @@ struct CommandLineTests {
         #expect(list.output.contains("nord"))
     }
 
+    @Test("hammock help COMMAND shows that command's help, each under its full name")
+    func helpCommand() async throws {
+        for (command, usage) in [
+            (["run"], "USAGE: hammock run"), (["jsonpath"], "USAGE: hammock jsonpath"),
+            (["import"], "USAGE: hammock import"), (["import", "openapi"], "USAGE: hammock import openapi"),
+            (["export"], "USAGE: hammock export"),
+        ] {
+            let viaHelp = try await HammockProcess.run(["help"] + command)
+            #expect(viaHelp.status == 0, "\(command): \(viaHelp.output)")
+            #expect(viaHelp.output.contains(usage), "\(command): \(viaHelp.output)")
+            let viaFlag = try await HammockProcess.run(command + ["--help"])
+            #expect(viaFlag.output == viaHelp.output, "\(command)")
+        }
+        let browser = try await HammockProcess.run(["help"])
+        #expect(browser.status == 0)
+        #expect(browser.output.contains("--list-themes"))
+    }
+
     @Test(
         "negative and absurdly large seconds are read as values and refused in a sentence",
         arguments: [

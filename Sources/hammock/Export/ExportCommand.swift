@@ -7,7 +7,7 @@ import Workspace
 /// `http-client.env.json` and `http-client.private.env.json`.
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export",
+        commandName: "hammock export",
         abstract: "Write a collection in another format.",
         subcommands: [HTTP.self])
 

@@ -10,7 +10,7 @@ import Workspace
 /// DIR` (the requests of a `.http` file).
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import",
+        commandName: "hammock import",
         abstract: "Write saved requests from another source into a collection.",
         subcommands: [OpenAPI.self, HTTP.self])
 

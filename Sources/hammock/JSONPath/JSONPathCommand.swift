@@ -7,7 +7,7 @@ import Workspace
 /// each match's value exactly as written there (or its normalized path), one a line.
 struct JSONPathCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "jsonpath",
+        commandName: "hammock jsonpath",
         abstract: "Query JSON with RFC 9535 JSONPath; print each match's value as written, one a line.",
         discussion: """
             The same engine as the query pane ($) in the browser. Values are printed byte for byte as they \

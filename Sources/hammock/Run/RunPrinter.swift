@@ -45,10 +45,12 @@ final class RunPrinter: @unchecked Sendable {
         var parts = [
             paint("\(result.count(.passed)) passed", .green),
             paint("\(result.count(.failed)) failed", result.count(.failed) > 0 ? .red : nil),
-            paint("\(result.count(.error)) errors", result.count(.error) > 0 ? .red : nil),
+            paint(
+                "\(result.count(.error)) error\(result.count(.error) == 1 ? "" : "s")",
+                result.count(.error) > 0 ? .red : nil),
             "\(result.count(.skipped)) skipped",
         ]
-        if unreadable > 0 { parts.append(paint("\(unreadable) unreadable files", .red)) }
+        if unreadable > 0 { parts.append(paint("\(unreadable) unreadable file\(unreadable == 1 ? "" : "s")", .red)) }
         let seconds = Double(result.duration.components.seconds) + Double(result.duration.components.attoseconds) / 1e18
         write(
             "\(total) request\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
