@@ -255,7 +255,7 @@ extension ResourceBrowser {
             // they were typed, each a line of its own.
             var typed: [(name: String, values: [String])] = []
             for (name, value) in headers {
-                if let index = typed.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
+                if let index = typed.firstIndex(where: { HTTPHeaderName.equal($0.name, name) }) {
                     typed[index].values.append(value)
                 } else {
                     typed.append((name, [value]))

@@ -10,9 +10,9 @@ import NIOHTTP1
 
 /// Turns a `URLRequest` (or an ``HTTPPlainRequest``) into the request an engine sends:
 /// AsyncHTTPClient's, or ``HTTP1Pool``'s ``HTTP1Request``. Either way: http or https with a host
-/// only, headers in a stable order (by name; several lines of one name as added), `Content-Length` left to the engine, the body as
-/// bytes, or (AsyncHTTPClient only) streamed: an ``HTTPUploadStream``'s body with its length,
-/// any other `httpBodyStream` chunked.
+/// only, headers in a stable order (by name; several lines of one name in the order added),
+/// `Content-Length` left to the engine, the body as bytes, or (AsyncHTTPClient only) streamed: an
+/// ``HTTPUploadStream``'s body with its length, any other `httpBodyStream` chunked.
 enum HTTPRequestConversion {
     static func clientRequest(from request: URLRequest) throws -> HTTPClient.Request {
         try HTTPClient.Request(
