@@ -70,42 +70,21 @@ func pairBenchmarks() {
     let pairs = Benchmark.Configuration(
         metrics: [speedAgainstReference], warmupIterations: 4, maxDuration: .seconds(15), maxIterations: 100)
 
-    pairBenchmark(
-        "Network pair: Siesta load() chained / raw AsyncHTTPClient, small JSON", configuration: pairs
-    ) { server in
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        let service = await MainActor.run { Service() }
-        let url = server.smallJSONURL
-        return PairClients(
-            reference: { for _ in 0..<pairLoads { try await fetchRaw(client, url) } },
-            measured: { await loadChained(service, url, times: pairLoads) },
-            shutDown: { try await client.shutdown() })
-    }
+    siestaAgainstRawClient(
+        "Network pair: Siesta load() chained / raw AsyncHTTPClient, small JSON", configuration: pairs,
+        reference: { client, url in for _ in 0..<pairLoads { try await fetchRaw(client, url) } },
+        measured: { service, url in await loadChained(service, url, times: pairLoads) })
 
-    pairBenchmark(
-        "Network pair: Siesta load() awaited / raw AsyncHTTPClient, small JSON", configuration: pairs
-    ) { server in
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        let service = await MainActor.run { Service() }
-        let url = server.smallJSONURL
-        return PairClients(
-            reference: { for _ in 0..<pairLoads { try await fetchRaw(client, url) } },
-            measured: { await loadSerially(service, url, times: pairLoads) },
-            shutDown: { try await client.shutdown() })
-    }
+    siestaAgainstRawClient(
+        "Network pair: Siesta load() awaited / raw AsyncHTTPClient, small JSON", configuration: pairs,
+        reference: { client, url in for _ in 0..<pairLoads { try await fetchRaw(client, url) } },
+        measured: { service, url in await loadSerially(service, url, times: pairLoads) })
 
-    pairBenchmark(
+    siestaAgainstRawClient(
         "Network pair: Siesta load() awaited / raw AsyncHTTPClient awaited on the main actor, small JSON",
-        configuration: pairs
-    ) { server in
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        let service = await MainActor.run { Service() }
-        let url = server.smallJSONURL
-        return PairClients(
-            reference: { try await fetchRawOnMainActor(client, url, times: pairLoads) },
-            measured: { await loadSerially(service, url, times: pairLoads) },
-            shutDown: { try await client.shutdown() })
-    }
+        configuration: pairs,
+        reference: { client, url in try await fetchRawOnMainActor(client, url, times: pairLoads) },
+        measured: { service, url in await loadSerially(service, url, times: pairLoads) })
 
     pairBenchmark(
         "Network pair 64 concurrent: Siesta load() / raw AsyncHTTPClient, small JSON", configuration: pairs
@@ -119,16 +98,7 @@ func pairBenchmarks() {
         }
         let rounds = pairLoads / 10
         return PairClients(
-            reference: {
-                for _ in 0..<rounds {
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        for url in urls {
-                            group.addTask { try await fetchRaw(client, url) }
-                        }
-                        try await group.waitForAll()
-                    }
-                }
-            },
+            reference: { for _ in 0..<rounds { try await fetchAllRaw(client, urls) } },
             measured: { for _ in 0..<rounds { await loadAll(resources) } },
             shutDown: { try await client.shutdown() })
     }
@@ -158,5 +128,23 @@ func pairBenchmarks() {
             reference: { for _ in 0..<pairLoads { await fetchWithURLSession(session, url) } },
             measured: { await loadChained(service, url, times: pairLoads) },
             shutDown: { session.invalidateAndCancel() })
+    }
+}
+
+/// Registers a pair of Siesta's `load()` (`measured`, with a fresh `Service`) against a raw
+/// AsyncHTTPClient (`reference`), each making ``pairLoads`` requests for the small JSON.
+func siestaAgainstRawClient(
+    _ name: String, configuration: Benchmark.Configuration,
+    reference: @escaping @Sendable (HTTPClient, URL) async throws -> Void,
+    measured: @escaping @Sendable (Service, URL) async -> Void
+) {
+    pairBenchmark(name, configuration: configuration) { server in
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let service = await MainActor.run { Service() }
+        let url = server.smallJSONURL
+        return PairClients(
+            reference: { try await reference(client, url) },
+            measured: { await measured(service, url) },
+            shutDown: { try await client.shutdown() })
     }
 }

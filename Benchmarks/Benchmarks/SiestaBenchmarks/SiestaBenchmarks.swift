@@ -112,6 +112,16 @@ func fetchRaw(_ client: HTTPClient, _ url: URL) async throws {
     blackHole(try await response.body.collect(upTo: 1 << 20))
 }
 
+/// Fetches every URL of `urls` with AsyncHTTPClient at once and waits for all of them.
+func fetchAllRaw(_ client: HTTPClient, _ urls: [URL]) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for url in urls {
+            group.addTask { try await fetchRaw(client, url) }
+        }
+        try await group.waitForAll()
+    }
+}
+
 /// Fetches a URL with AsyncHTTPClient, collects the body and parses it with `JSONSerialization`,
 /// the parser Siesta's JSON transformer uses: the same work a Siesta `load()` of JSON does.
 func fetchRawAndParse(_ client: HTTPClient, _ url: URL) async throws {
@@ -484,12 +494,7 @@ func networkBenchmarks() {
         let urls = (0..<concurrentLoads).map { URL(string: "\(server.smallJSONURL.absoluteString)?r=\($0)")! }
         for _ in benchmark.scaledIterations {
             for _ in 0..<(serialLoads / 20) {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for url in urls {
-                        group.addTask { try await fetchRaw(client, url) }
-                    }
-                    try await group.waitForAll()
-                }
+                try await fetchAllRaw(client, urls)
             }
         }
         try await client.shutdown()

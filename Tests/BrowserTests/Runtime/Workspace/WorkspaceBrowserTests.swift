@@ -440,12 +440,10 @@ struct WorkspaceBrowserTests {
         browser.dispatch(
             .paste("curl -X PUT '\(url)' -H 'X-A: 1' -H 'Accept: text/plain' -H 'x-a: 2' --data-raw 'x'"))
         browser.dispatch(.key(.enter))
-        guard browser.state.topLayer is RequestForm else {
-            Issue.record("expected a form, status: \(browser.state.status?.text ?? "")")
-            return
-        }
+        try #require(
+            browser.state.topLayer is RequestForm, "expected a form, status: \(browser.state.status?.text ?? "")")
         browser.dispatch(.key(.control("s")))
-        guard let (_, outline) = await Fixtures.jsonResponse(of: browser) else { return }
+        let (_, outline) = try #require(await Fixtures.jsonResponse(of: browser))
         let echoed = String(decoding: outline.document.data, as: UTF8.self)
         // The demo joins the lines of one name with ", "; a folded value would read "1,2".
         #expect(echoed.contains(#""x-a" : "1, 2""#), "\(echoed)")
