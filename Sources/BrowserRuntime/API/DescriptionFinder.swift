@@ -94,9 +94,11 @@ package final class DescriptionFinder {
     }
 
     private func search(_ candidates: [URL]) {
+        let fresh = candidates.filter { !tried.contains($0.absoluteString) }
+        // Every place already tried: the search has said so once.
+        guard !fresh.isEmpty else { return }
         isSearching = true
         let transport = transport
-        let fresh = candidates.filter { !tried.contains($0.absoluteString) }
         task = Task { [weak self] in
             for url in fresh {
                 guard !Task.isCancelled else { return }

@@ -53,6 +53,46 @@ struct DescriptionBrowserTests {
         #expect(BrowserView.render(browser.state).find("schema ✓") != nil)
     }
 
+    @Test("an API that publishes no description is said once in Events, however many responses follow")
+    func noDescriptionSaidOnce() async throws {
+        let server = try await ScriptedHTTPServer.start { request in
+            request.line.hasPrefix("GET /items")
+                ? .ok("[]", headers: ["Content-Type: application/json"])
+                : .send(ScriptedHTTPServer.Reply.response(status: "404 Not Found", body: "none"))
+        }
+        let recorder = ExchangeRecorder()
+        let service = Service(baseURL: server.baseURL, networking: recorder.provider())
+        let browser = ResourceBrowser(
+            service: service,
+            state: BrowserState(width: 150, height: 45, serviceBaseURL: server.baseURL.absoluteString + "/"),
+            exchangeRecorder: recorder)
+        let transport = HTTPTransport()
+        defer {
+            Task {
+                await transport.shutdown()
+                await server.stop()
+            }
+        }
+        browser.findDescription(transport: transport, explicit: nil)
+        browser.start(path: "/items/1")
+        func notFound() -> [String] {
+            browser.state.events.filter { $0.name == "openapi" }.map(\.detail)
+        }
+        await waitUntil("the search's end", timeout: 15) { !notFound().isEmpty }
+        for path in ["/items/2", "/items/3"] {
+            browser.dispatch(.key(.character("g")))
+            browser.dispatch(.paste(server.baseURL.absoluteString + path))
+            browser.dispatch(.key(.enter))
+            await waitUntil("\(path) loaded") {
+                browser.state.currentURL?.hasSuffix(path) == true && browser.state.current?.latestData != nil
+            }
+        }
+        let lines = notFound()
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasPrefix("no description found (") == true, "\(lines)")
+        #expect(lines.first?.contains("(0 ") == false, "\(lines)")
+    }
+
     @Test("/inventory breaks its schema: ✗ on the border, V lists each violation by path, Events says it")
     func violation() async throws {
         let (browser, server, transport) = try await Self.browser()
