@@ -12,24 +12,29 @@ extension ResourceBrowser {
         let urls = Self.staleAfterWrite(to: target.url)
         let known = Dictionary(
             service.cachedResources.map { ($0.url.absoluteString, $0) }, uniquingKeysWith: { first, _ in first })
-        var marked: [String] = []
+        var wiped: [String] = []
+        var invalidated: [String] = []
         for url in urls {
             guard let resource = known[url] else { continue }
             if method == .delete, url == target.url.absoluteString {
                 forgetCachedEntity?(resource)
                 execute(.wipe(url: url))
+                wiped.append(url)
             } else if resource.latestData != nil || resource.latestError != nil {
                 execute(.invalidate(url: url))
-            } else {
-                continue
+                invalidated.append(url)
             }
-            marked.append(url)
         }
+        let marked = wiped + invalidated
         guard !marked.isEmpty else { return }
         let statusText = status.map { " \($0)" } ?? ""
-        let names = marked.map { state.displayPath($0) }.joined(separator: " and ")
-        let what = method == .delete ? "wiped the deleted resource, invalidate() the rest" : "invalidate()"
-        dispatch(.note("\(method.rawValue.uppercased())\(statusText): \(what): \(names)", isError: false))
+        func names(_ urls: [String]) -> String { urls.map { state.displayPath($0) }.joined(separator: " and ") }
+        var said: [String] = []
+        if !wiped.isEmpty { said.append("wiped the deleted resource: \(names(wiped))") }
+        if !invalidated.isEmpty { said.append("invalidate(): \(names(invalidated))") }
+        dispatch(
+            .note(
+                "\(method.rawValue.uppercased())\(statusText): \(said.joined(separator: "; "))", isError: false))
         let onScreen = Set([state.currentURL].compactMap { $0 } + state.watch.entries.map(\.url))
         for url in marked where onScreen.contains(url) {
             execute(.loadIfNeeded(url: url))

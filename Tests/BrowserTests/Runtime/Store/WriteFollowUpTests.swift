@@ -61,7 +61,10 @@ struct WriteFollowUpTests {
         let shown = try #require(browser.state.resources[item])
         #expect(shown.latestData == nil, "the old data is not shown as if it were there")
         #expect(browser.state.resources[list]?.isUpToDate == false)
-        #expect(browser.state.events.contains { $0.detail.contains("DELETE 204: wiped the deleted resource") })
+        #expect(
+            browser.state.events.contains {
+                $0.detail.contains("DELETE 204: wiped the deleted resource: /posts/2; invalidate(): /posts")
+            }, "\(browser.state.events.map(\.detail))")
         await server.shutdown()
     }
 }
